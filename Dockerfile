@@ -1,0 +1,20 @@
+# One image for every deployable of the workspace; docker-compose.yml picks the entry per service.
+# Production runs the current LTS (Node 24); the code stays compatible with Node 20 (see README).
+FROM node:24-slim AS base
+WORKDIR /app
+ENV NODE_ENV=production
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY services/kit/package.json services/kit/
+COPY services/auth/package.json services/auth/
+COPY gateway/package.json gateway/
+RUN npm ci --omit=dev --no-audit --no-fund
+COPY tsconfig.json ./
+COPY packages ./packages
+COPY services ./services
+COPY gateway ./gateway
+COPY scripts ./scripts
+USER node
+# ENTRY is the deployable's main module, e.g. services/auth/src/main.ts or gateway/src/main.ts.
+ENV ENTRY=gateway/src/main.ts
+CMD ["sh", "-c", "exec node --import tsx \"$ENTRY\""]

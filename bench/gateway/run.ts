@@ -1,0 +1,84 @@
+// GET /v1/auth/me under load, through the gateway and straight at the auth service, in one run.
+// Goal: the gateway keeps at least 70 % of the direct throughput.
+// The auth service and the gateway run as their own processes (the distributed mode), so the
+// load generator here and each server have an event loop of their own, as in production.
+// Uses DATABASE_URL when set (in a schema of its own, dropped afterwards), else a fresh PGlite.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { openPayload, payloadKey } from '@learning/contracts';
+import { dropSchemas, uniqueSuffix } from '../../scripts/test-platform.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const secret = 'bench-payload-secret';
+const schemaPrefix = `bench${uniqueSuffix()}`;
+const authUrl = 'http://127.0.0.1:4101';
+const gatewayUrl = 'http://127.0.0.1:8180';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-gateway-'));
+const common = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_SCHEMA: `${schemaPrefix}_auth` };
+const children = [
+  start('services/auth/src/main.ts', { ...common, PORT: '4101' }),
+  start('gateway/src/main.ts', { ...common, PORT: '8180', AUTH_URL: authUrl, PAYLOAD_SECRET: secret, RATE_LIMIT_AUTH: '1000' }),
+];
+
+try {
+  // The gateway's /readyz waits for every service; only auth runs here, so its liveness is enough.
+  await Promise.all([ready(`${authUrl}/readyz`), ready(`${gatewayUrl}/healthz`)]);
+  const token = await learnerToken();
+  const load = async (url: string, duration = seconds) => {
+    const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return { requestsPerSecond: result.requests.average, p99: result.latency.p99 };
+  };
+  await load(`${gatewayUrl}/v1/auth/me`, 2); // warm-up, not counted
+  const direct = await load(`${authUrl}/v1/auth/me`);
+  const gateway = await load(`${gatewayUrl}/v1/auth/me`);
+  console.log(`GET /v1/auth/me, ${connections} connections, ${seconds} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`direct   ${direct.requestsPerSecond.toFixed(0)} req/s  p99 ${direct.p99} ms`);
+  console.log(`gateway  ${gateway.requestsPerSecond.toFixed(0)} req/s  p99 ${gateway.p99} ms  (payloads encrypted)`);
+  console.log(`gateway / direct throughput: ${((gateway.requestsPerSecond / direct.requestsPerSecond) * 100).toFixed(1)} % (goal ≥ 70 %)`);
+} finally {
+  await Promise.all(children.map(stop));
+  await rm(dataDir, { recursive: true, force: true });
+  if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
+}
+
+function start(entry: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function ready(url: string) {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+async function learnerToken(): Promise<string> {
+  const key = await payloadKey(secret);
+  const call = async (path: string, body: object) => {
+    const response = await fetch(gatewayUrl + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const { payload } = (await response.json()) as { payload: string };
+    return JSON.parse(await openPayload(key, payload));
+  };
+  const email = `bench-${uniqueSuffix()}@test.mn`;
+  const password = 'bench-password-1';
+  await call('/v1/auth/register', { email, name: 'Бенчмарк', password, repeatPassword: password });
+  return (await call('/v1/auth/login', { email, password })).token;
+}

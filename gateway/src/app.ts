@@ -1,0 +1,96 @@
+// The gateway's Express app, built from its options with no I/O: security headers, request ids,
+// health, sign-in rate limits, /v1 routed to the services (payloads sealed), the built front-ends.
+import type { Agent } from 'node:http';
+import express, { type ErrorRequestHandler, type Express } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import helmet from 'helmet';
+import type { Logger } from '@learning/kit';
+import { createAnswers, gatewayErrors, type Answers } from './answers.js';
+import { serveFrontEnds } from './front-ends.js';
+import { answerAlive, answerReadiness } from './health.js';
+import { createJsonSealer } from './payload.js';
+import { createServiceProxy } from './proxy.js';
+import { tagAndLogRequests } from './request-log.js';
+import { isV1Path, type ServiceName } from './routing.js';
+import { ServiceAgent } from './service-agent.js';
+
+export interface GatewayOptions {
+  /** Base URL of each service, e.g. `http://127.0.0.1:4001`. */
+  services: Record<ServiceName, string>;
+  /** When set, every JSON body sent from /v1 is sealed with it (DESIGN.md, wire contract). */
+  payloadSecret?: string | undefined;
+  /** Per client address, for each of the sign-in calls. */
+  rateLimit: { windowMs: number; limit: number };
+  /** The built shell; without it (or without its index.html) pages say the front-end is not built. */
+  staticDir?: string | undefined;
+  logger: Logger;
+  /** How the services are reached; `startGateway` passes one it can close. */
+  agent?: Agent;
+}
+
+/** The sign-in calls a password guesser would hammer. */
+export const rateLimitedPaths = ['/v1/auth/check-email', '/v1/auth/login', '/v1/auth/register'];
+
+export function createGateway(options: GatewayOptions): Express {
+  const { services, logger } = options;
+  const sealJson = createJsonSealer(options.payloadSecret);
+  const answers = createAnswers(sealJson);
+  const proxy = createServiceProxy({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger });
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.use(helmet(securityHeaders));
+  app.use(tagAndLogRequests(logger));
+
+  app.get('/healthz', answerAlive);
+  app.get('/readyz', answerReadiness(services));
+
+  for (const path of rateLimitedPaths) {
+    app.post(
+      path,
+      rateLimit({
+        windowMs: options.rateLimit.windowMs,
+        limit: options.rateLimit.limit,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        // The gateway is the edge: the client's own X-Forwarded-For is not trusted for the key.
+        validate: { xForwardedForHeader: false },
+        handler: (req, res) => answers.error(req, res, gatewayErrors.rateLimited()),
+      }),
+    );
+  }
+
+  app.use((req, res, next) => (isV1Path(req.path) ? proxy(req, res, next) : next()));
+
+  app.use(serveFrontEnds(options.staticDir));
+  app.use((req, res) => answers.error(req, res, gatewayErrors.notFound()));
+  app.use(answerUnexpectedError(answers, logger));
+  return app;
+}
+
+function answerUnexpectedError(answers: Answers, logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    logger.error({ err: error, requestId: req.headers['x-request-id'] }, 'unhandled error');
+    if (res.headersSent) res.destroy();
+    else void answers.error(req, res, gatewayErrors.internal());
+  };
+}
+
+/** The same-origin SPA and its remotes: everything from 'self', blob: media, data: images, never framed. */
+const securityHeaders: Parameters<typeof helmet>[0] = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'", 'blob:'],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", 'data:'],
+      frameAncestors: ["'none'"],
+      // TLS is terminated in front of the gateway when there is TLS; on plain http (npm start,
+      // docker-compose on a LAN) upgrading every asset request to https would break the page.
+      upgradeInsecureRequests: null,
+    },
+  },
+};

@@ -1,0 +1,80 @@
+// Serves the built front-ends: the shell and what sits beside it in its dist folder. Content-hashed
+// files never change, so they are cached for a year; the entry points (index.html, the federation
+// manifest and remote entries) are revalidated on every load, so a redeployed remote is picked up
+// on the next visit and versions never mix. Any other page navigation gets index.html (history mode).
+import { access } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import express, { Router, type Request, type Response } from 'express';
+import { isV1Path } from './routing.js';
+
+const immutable = 'public, max-age=31536000, immutable';
+const revalidate = 'no-cache';
+const entryPoints = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+/** `main.3f2a9c1b.js`, `412.0c4d2e9fa1b3c5d7e9f1.chunk.js`: webpack's [contenthash], 8 hex digits or more. */
+const contentHashed = /[.-][0-9a-f]{8,}[.-]/i;
+
+export function cacheControlFor(file: string): string | undefined {
+  const name = basename(file);
+  if (entryPoints.has(name)) return revalidate;
+  if (contentHashed.test(name)) return immutable;
+  return undefined;
+}
+
+export function serveFrontEnds(staticDir: string | undefined): Router {
+  const router = Router();
+  if (staticDir) {
+    router.use(
+      express.static(staticDir, {
+        setHeaders: (res, file) => {
+          const cacheControl = cacheControlFor(file);
+          if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+        },
+      }),
+    );
+  }
+  router.use(async (req, res, next) => {
+    if (!isPageNavigation(req)) return next();
+    const index = staticDir ? join(staticDir, 'index.html') : undefined;
+    if (index && (await exists(index))) {
+      res.setHeader('Cache-Control', revalidate);
+      res.sendFile(index, { cacheControl: false });
+    } else {
+      answerNotBuilt(res);
+    }
+  });
+  return router;
+}
+
+/** A browser asking for a page (not a call, not a file), e.g. a reload on /product-monster-plan/42. */
+function isPageNavigation(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.path === '/') return true;
+  if (isV1Path(req.path)) return false;
+  const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
+  if (lastSegment.includes('.')) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+const notBuiltPage = `<!doctype html>
+<html lang="mn">
+<head><meta charset="utf-8"><title>Сургалтын платформ</title></head>
+<body>
+<h1>Вэб хуудас хараахан бэлтгэгдээгүй байна.</h1>
+<p>Урд талын хэсгийг (front-end) бүтээгээд дахин ачаална уу: <code>npm run build</code>.</p>
+<hr>
+<p lang="en">The front-end is not built yet. Build it (<code>npm run build</code>) and reload; the /v1 API works meanwhile.</p>
+</body>
+</html>
+`;
+
+function answerNotBuilt(res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(200).type('html').send(notBuiltPage);
+}

@@ -1,0 +1,189 @@
+// Routes /v1 to the service that owns the path and relays its answer. JSON answers are collected,
+// opened if compressed and sealed (when a secret is set); everything else (files, 206 video ranges,
+// redirects) is piped through as it streams, never buffered. Request bodies are never parsed here:
+// uploads stream to the service untouched.
+import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import type { Logger } from '@learning/kit';
+import { gatewayErrors, type Answers } from './answers.js';
+import { sendSealedJson, type SealJson } from './payload.js';
+import { ownerOf, serviceNames, type ServiceName } from './routing.js';
+
+export interface ServiceProxyOptions {
+  services: Record<ServiceName, string>;
+  agent: Agent;
+  sealJson: SealJson | undefined;
+  answers: Answers;
+  logger: Logger;
+}
+
+/** A JSON answer larger than this is refused (502) rather than held in memory. */
+const largestJsonBytes = 32 * 1024 * 1024;
+
+/** Errors that mean the service could not be reached at all: it is down, restarting or unknown. */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+
+/** Hop-by-hop headers belong to one connection; X-Powered-By tells an attacker what runs behind the edge. */
+const unrelayedHeaders = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'x-powered-by'];
+
+/** Headers that describe the upstream's bytes, not the sealed body that replaces them. */
+const unsealedBodyHeaders = ['content-encoding', 'content-length', 'etag', 'content-md5'];
+
+export function createServiceProxy({ services, agent, sealJson, answers, logger }: ServiceProxyOptions): RequestHandler {
+  const relay = async (proxyRes: IncomingMessage, req: Request, res: Response) => {
+    if (sealJson && carriesJson(req, proxyRes)) await relaySealedJson(proxyRes, req, res, sealJson);
+    else relayStream(proxyRes, res);
+  };
+
+  const relaySealedJson = async (proxyRes: IncomingMessage, req: Request, res: Response, seal: SealJson) => {
+    let body: Buffer;
+    try {
+      body = await decode(await collect(proxyRes), proxyRes.headers['content-encoding']);
+    } catch (error) {
+      if (res.destroyed) return; // the client or the service went away mid-answer
+      logger.warn({ err: error, requestId: req.headers['x-request-id'], service: res.locals.service }, 'unreadable JSON answer');
+      await answers.error(req, res, gatewayErrors.badGateway());
+      return;
+    }
+    copyHeaders(proxyRes, res, unsealedBodyHeaders);
+    if (body.length === 0) {
+      res.statusCode = proxyRes.statusCode ?? 502;
+      res.end();
+      return;
+    }
+    sendSealedJson(res, proxyRes.statusCode ?? 502, await seal(body.toString('utf8')));
+  };
+
+  const onProxyError = (error: Error & { code?: string }, req: Request, res: Response | Socket) => {
+    if (!isResponse(res) || res.headersSent || res.destroyed) {
+      res.destroy();
+      return;
+    }
+    const unreachable = unreachableCodes.has(error.code ?? '');
+    const context = { requestId: req.headers['x-request-id'], service: res.locals.service };
+    // A service that is down is an expected state (a restart, a deploy); its stack trace says nothing.
+    if (unreachable) logger.warn({ ...context, code: error.code, reason: error.message }, 'service unreachable');
+    else logger.error({ ...context, err: error }, 'proxy error');
+    void answers.error(req, res, unreachable ? gatewayErrors.serviceUnavailable() : gatewayErrors.badGateway());
+  };
+
+  const proxies = Object.fromEntries(
+    serviceNames.map((service) => [
+      service,
+      createProxyMiddleware<Request, Response>({
+        target: services[service],
+        agent,
+        // With selfHandleResponse httpxy writes nothing; `relay` decides how each answer travels.
+        selfHandleResponse: true,
+        on: {
+          proxyRes: (proxyRes, req, res) => {
+            relay(proxyRes, req, res).catch((error: unknown) => {
+              logger.error({ err: error, requestId: req.headers['x-request-id'] }, 'relaying an answer failed');
+              if (!res.headersSent) void answers.error(req, res, gatewayErrors.internal());
+              else res.destroy();
+            });
+          },
+          error: onProxyError,
+        },
+      }),
+    ]),
+  ) as Record<ServiceName, ReturnType<typeof createProxyMiddleware<Request, Response>>>;
+
+  return (req, res, next) => {
+    const service = ownerOf(req.path);
+    if (!service) {
+      void answers.error(req, res, gatewayErrors.notFound());
+      return;
+    }
+    res.locals.service = service;
+    setForwardingHeaders(req);
+    return proxies[service](req, res, next);
+  };
+}
+
+/** What the service should know about the client: its address, protocol and host, appended to any proxy before us. */
+function setForwardingHeaders(req: Request): void {
+  const client = req.socket.remoteAddress ?? '';
+  const prior = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = prior ? `${prior}, ${client}` : client;
+  req.headers['x-forwarded-proto'] = req.protocol;
+  if (req.headers.host) req.headers['x-forwarded-host'] = req.headers.host;
+  // Ask only for encodings the gateway can open, so a JSON answer can always be sealed.
+  const accepted = (req.headers['accept-encoding'] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^(gzip|x-gzip|deflate|br|identity)\b/i.test(part));
+  if (accepted.length > 0) req.headers['accept-encoding'] = accepted.join(', ');
+  else delete req.headers['accept-encoding'];
+}
+
+const jsonType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+function carriesJson(req: IncomingMessage, proxyRes: IncomingMessage): boolean {
+  const status = proxyRes.statusCode ?? 0;
+  if (req.method === 'HEAD' || status === 204 || status === 304) return false;
+  return jsonType.test(proxyRes.headers['content-type'] ?? '');
+}
+
+function relayStream(proxyRes: IncomingMessage, res: ServerResponse): void {
+  res.statusCode = proxyRes.statusCode ?? 502;
+  if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+  copyHeaders(proxyRes, res);
+  // pipe() honours back-pressure: a 200 MB file moves through a few chunks at a time.
+  proxyRes.pipe(res);
+}
+
+function copyHeaders(proxyRes: IncomingMessage, res: ServerResponse, dropped: readonly string[] = []): void {
+  const named = (proxyRes.headers.connection ?? '').split(',').map((name) => name.trim().toLowerCase());
+  const skipped = new Set([...unrelayedHeaders, ...named, ...dropped]);
+  for (const [name, value] of Object.entries(proxyRes.headers)) {
+    if (value !== undefined && !skipped.has(name)) res.setHeader(name, value);
+  }
+}
+
+/** Reads the whole answer; past the limit it keeps reading (so the connection stays usable) but refuses it. */
+async function collect(stream: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= largestJsonBytes) chunks.push(chunk);
+  }
+  if (size > largestJsonBytes) throw new Error(`JSON answer of ${size} bytes exceeds ${largestJsonBytes}`);
+  return Buffer.concat(chunks);
+}
+
+const gunzip = promisify(zlib.gunzip);
+const inflate = promisify(zlib.inflate);
+const inflateRaw = promisify(zlib.inflateRaw);
+const brotliDecompress = promisify(zlib.brotliDecompress);
+const zlibLimit = { maxOutputLength: largestJsonBytes };
+
+const decoders: Record<string, (body: Buffer) => Promise<Buffer>> = {
+  identity: async (body) => body,
+  gzip: (body) => gunzip(body, zlibLimit),
+  'x-gzip': (body) => gunzip(body, zlibLimit),
+  br: (body) => brotliDecompress(body, { maxOutputLength: largestJsonBytes }),
+  // "deflate" is meant to be zlib-wrapped, but some servers send it raw.
+  deflate: (body) => inflate(body, zlibLimit).catch(() => inflateRaw(body, zlibLimit)),
+};
+
+/** Undoes the content codings in reverse order of application. */
+async function decode(body: Buffer, contentEncoding: string | undefined): Promise<Buffer> {
+  const codings = (contentEncoding ?? '').split(',').map((coding) => coding.trim().toLowerCase()).filter(Boolean);
+  let decoded = body;
+  for (const coding of codings.reverse()) {
+    const decoder = decoders[coding];
+    if (!decoder) throw new Error(`unsupported content-encoding ${coding}`);
+    decoded = await decoder(decoded);
+  }
+  return decoded;
+}
+
+function isResponse(res: Response | Socket): res is Response {
+  return 'setHeader' in res;
+}

@@ -1,0 +1,51 @@
+// Starts the gateway on a port: `main.ts` runs it alone, the all-in-one launcher beside the services.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '@learning/kit';
+import { createGateway } from './app.js';
+import { defaultStaticDir, type GatewayConfig } from './config.js';
+import { ServiceAgent } from './service-agent.js';
+
+export interface RunningGateway {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Node's default of 5 minutes to receive a whole request would cut off a large video upload on a
+ * slow link; an hour is generous for that, while `headersTimeout` still guards against slow headers.
+ */
+const requestTimeoutMs = 60 * 60 * 1000;
+
+export async function startGateway(config: GatewayConfig, logger: Logger): Promise<RunningGateway> {
+  const agent = new ServiceAgent();
+  const app = createGateway({
+    services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
+    payloadSecret: config.PAYLOAD_SECRET,
+    rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH },
+    staticDir: config.STATIC_DIR ?? defaultStaticDir,
+    logger,
+    agent,
+  });
+  const server = await listen(app, config.PORT, config.HOST);
+  server.requestTimeout = requestTimeoutMs;
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  logger.info({ url, payloadEncryption: Boolean(config.PAYLOAD_SECRET) }, 'gateway listening');
+
+  return {
+    url,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      agent.destroy();
+    },
+  };
+}
+
+function listen(app: ReturnType<typeof createGateway>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}

@@ -1,0 +1,35 @@
+// The HTTP agent the gateway reaches the services with: kept-alive connections, and a deadline on
+// *connecting* only, so a service that is down answers 503 within a second while an upload or a
+// video stream on an established connection may take as long as it needs.
+import { Agent, type ClientRequestArgs } from 'node:http';
+import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+
+export const connectTimeoutMs = 1000;
+
+export class ServiceAgent extends Agent {
+  constructor(private readonly connectTimeout = connectTimeoutMs) {
+    super({ keepAlive: true });
+  }
+
+  override createConnection(
+    options: ClientRequestArgs,
+    callback?: (error: Error | null, stream: Duplex) => void,
+  ): Duplex | null | undefined {
+    const socket = super.createConnection(options, callback);
+    if (socket instanceof Socket) {
+      // Covers the DNS lookup and the TCP handshake; cleared once connected, so never a response timeout.
+      const timer = setTimeout(() => {
+        const error = Object.assign(new Error(`connecting to ${options.host}:${options.port} took over ${this.connectTimeout} ms`), {
+          code: 'ETIMEDOUT',
+        });
+        socket.destroy(error);
+      }, this.connectTimeout);
+      timer.unref();
+      const clear = () => clearTimeout(timer);
+      socket.once('connect', clear);
+      socket.once('close', clear);
+    }
+    return socket;
+  }
+}

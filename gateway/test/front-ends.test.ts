@@ -1,0 +1,93 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RunningGateway } from '../src/server.js';
+import { serviceUrls, startStandIns, startTestGateway, testSecret } from './fixture.js';
+
+const indexHtml = '<!doctype html><html><body><div id="root"></div><script src="/main.3f2a9c1b.js"></script></body></html>';
+
+let staticDir: string;
+let standIns: Awaited<ReturnType<typeof startStandIns>>;
+let gateway: RunningGateway;
+let unbuilt: RunningGateway;
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(join(tmpdir(), 'gateway-static-'));
+  await mkdir(join(staticDir, 'remotes', 'home'), { recursive: true });
+  await Promise.all([
+    writeFile(join(staticDir, 'index.html'), indexHtml),
+    writeFile(join(staticDir, 'main.3f2a9c1b.js'), 'console.log("shell");'),
+    writeFile(join(staticDir, 'mf-manifest.json'), '{}'),
+    writeFile(join(staticDir, 'remotes', 'home', 'remoteEntry.js'), 'var home;'),
+    writeFile(join(staticDir, 'favicon.ico'), 'icon'),
+  ]);
+  standIns = await startStandIns();
+  [gateway, unbuilt] = await Promise.all([
+    startTestGateway({ ...serviceUrls(standIns), PAYLOAD_SECRET: testSecret, STATIC_DIR: staticDir }),
+    startTestGateway({ ...serviceUrls(standIns), STATIC_DIR: join(staticDir, 'not-built') }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([gateway?.close(), unbuilt?.close()]);
+  await standIns?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe('the built front-ends', () => {
+  it('serve content-hashed files as immutable for a year', async () => {
+    const response = await fetch(`${gateway.url}/main.3f2a9c1b.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe('console.log("shell");');
+  });
+
+  it.each(['/', '/index.html', '/mf-manifest.json', '/remotes/home/remoteEntry.js'])(
+    'serve the entry point %s for revalidation on every load',
+    async (path) => {
+      const response = await fetch(`${gateway.url}${path}`, { headers: page });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      await response.body?.cancel();
+    },
+  );
+
+  it('serve other files with the default short cache', async () => {
+    const response = await fetch(`${gateway.url}/favicon.ico`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0');
+    await response.body?.cancel();
+  });
+
+  it('answer a reload on a deep route with index.html (history mode)', async () => {
+    const response = await fetch(`${gateway.url}/product-monster-plan/p1/exam`, { headers: page });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(indexHtml);
+  });
+
+  it('answer a missing file with 404, not index.html', async () => {
+    const response = await fetch(`${gateway.url}/main.0000000000.js`, { headers: page });
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
+  });
+
+  it('answer an unknown /v1 path with a JSON 404, not index.html', async () => {
+    const response = await fetch(`${gateway.url}/v1/some/deep/route`, { headers: page });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('x-payload-encryption')).toBe('aes-256-gcm');
+  });
+
+  it('say in Mongolian and English that the front-end is not built yet when there is no build', async () => {
+    for (const path of ['/', '/product-monster-plan']) {
+      const response = await fetch(`${unbuilt.url}${path}`, { headers: page });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain('хараахан бэлтгэгдээгүй');
+      expect(html).toContain('The front-end is not built yet');
+    }
+  });
+});

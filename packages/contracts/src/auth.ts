@@ -1,0 +1,64 @@
+// /v1/auth and /v1/users payloads.
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'Имэйл хаягаа оруулна уу.' })
+  .trim()
+  .min(1, 'Имэйл хаягаа оруулна уу.')
+  .max(254, 'Имэйл хаяг хэтэрхий урт байна.')
+  .pipe(z.email({ error: 'Имэйл хаяг буруу байна.' }))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: 'Нууц үгээ оруулна уу.' })
+  .min(1, 'Нууц үгээ оруулна уу.')
+  .max(200, 'Нууц үг хэтэрхий урт байна.');
+
+export const checkEmailBody = z.object({ email });
+
+export const loginBody = z.object({ email, password });
+
+export const registerBody = z
+  .object({
+    email,
+    name: z
+      .string({ error: 'Нэрээ оруулна уу.' })
+      .trim()
+      .min(1, 'Нэрээ оруулна уу.')
+      .max(100, 'Нэр хэтэрхий урт байна.'),
+    password: password.min(8, 'Нууц үг дор хаяж 8 тэмдэгт байна.'),
+    repeatPassword: z.string({ error: 'Нууц үгээ давтан оруулна уу.' }).min(1, 'Нууц үгээ давтан оруулна уу.'),
+  })
+  .refine((body) => body.password === body.repeatPassword, {
+    message: 'Нууц үг таарахгүй байна.',
+    path: ['repeatPassword'],
+  });
+
+export const examResult = z.object({
+  id: z.string(),
+  percent: z.number(),
+  correctQuestions: z.number().int(),
+  totalQuestions: z.number().int(),
+});
+
+/** The user as spec section 3 describes it; grants are filled from other services' events. */
+export const user = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  googleId: z.string().nullable(),
+  isAdmin: z.boolean(),
+  monsterplans: z.array(z.string()),
+  pendingMonsterplans: z.array(z.string()),
+  lessons: z.array(z.string()),
+  pendingLessons: z.array(z.string()),
+  monsterplanExam: z.array(examResult),
+});
+export type User = z.infer<typeof user>;
+
+/** What check-email tells about an account before the password step: never grants. */
+export const publicUser = user.pick({ _id: true, name: true, email: true });
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const loginResponse = z.object({ user, token: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;

@@ -1,0 +1,39 @@
+// `npm start`: the whole platform on http://localhost:8080 from one command. Embedded defaults
+// (PGlite under .data/, the in-process bus); PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
+import { createLogger } from '@learning/kit';
+import { startPlatform } from './platform.js';
+
+const logger = createLogger('start');
+const env = process.env;
+const embedded = !env.DATABASE_URL;
+
+const developmentSecret = 'development-payload-secret';
+if (!env.PAYLOAD_SECRET) {
+  logger.warn('PAYLOAD_SECRET is not set: payloads are encrypted with the development secret. Set it in production.');
+}
+const admin = embedded && !env.ADMIN_EMAIL ? { email: 'admin@example.com', password: 'admin-password' } : { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
+if (embedded && !env.ADMIN_EMAIL) {
+  logger.warn(`ADMIN_EMAIL is not set: the embedded platform's administrator is ${admin.email} / ${admin.password}.`);
+}
+
+const platform = await startPlatform({
+  port: Number(env.PORT ?? 8080),
+  host: env.HOST ?? '0.0.0.0',
+  dataDir: env.DATA_DIR ?? '.data',
+  databaseUrl: env.DATABASE_URL,
+  amqpUrl: env.AMQP_URL,
+  payloadSecret: env.PAYLOAD_SECRET ?? developmentSecret,
+  adminEmail: admin.email,
+  adminPassword: admin.password,
+  staticDir: env.STATIC_DIR,
+  logLevel: env.LOG_LEVEL ?? 'info',
+  ...(env.RATE_LIMIT_AUTH ? { authRateLimit: Number(env.RATE_LIMIT_AUTH) } : {}),
+});
+logger.info(`The platform is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    logger.info('stopping');
+    void platform.close().then(() => process.exit(0));
+  });
+}

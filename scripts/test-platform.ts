@@ -1,0 +1,123 @@
+// The fixture every integration test starts: the whole platform on ephemeral ports, on real
+// PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set (CI), else on in-memory PGlite
+// and the in-process bus; a client that speaks the wire contract; and builders for users and tokens.
+import { randomBytes } from 'node:crypto';
+import { openPayload, payloadKey } from '@learning/contracts';
+import amqp from 'amqplib';
+import pg from 'pg';
+import { startPlatform, type Platform, type PlatformOptions } from './platform.js';
+
+export const testAdmin = { email: 'admin@test.mn', password: 'admin-password-1' };
+export const testPayloadSecret = 'test-payload-secret';
+
+export interface Answer<Body = any> {
+  status: number;
+  body: Body;
+  headers: Headers;
+}
+
+export interface TestPlatform extends Platform {
+  /** Every service's schema on a shared PostgreSQL starts with this. */
+  schemaPrefix: string;
+  /** Calls the gateway and opens the encrypted JSON payload, as the browser's api client does. */
+  call<Body = any>(method: string, path: string, options?: { body?: unknown; token?: string | undefined }): Promise<Answer<Body>>;
+  /** Registers a learner with a unique email and signs them in. */
+  learner(name?: string): Promise<{ id: string; email: string; password: string; token: string }>;
+  signIn(email: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+}
+
+export function uniqueSuffix(): string {
+  return randomBytes(4).toString('hex');
+}
+
+export async function startTestPlatform(overrides: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
+  const schemaPrefix = overrides.schemaPrefix ?? `t${uniqueSuffix()}`;
+  const platform = await startPlatform({
+    port: 0,
+    dataDir: null,
+    databaseUrl: process.env.DATABASE_URL,
+    amqpUrl: process.env.AMQP_URL,
+    schemaPrefix,
+    payloadSecret: testPayloadSecret,
+    adminEmail: testAdmin.email,
+    adminPassword: testAdmin.password,
+    logLevel: 'silent',
+    authRateLimit: 10_000,
+    ...overrides,
+  });
+  const secret = overrides.payloadSecret === undefined ? testPayloadSecret : overrides.payloadSecret;
+  const key = secret ? await payloadKey(secret) : undefined;
+
+  const call: TestPlatform['call'] = async (method, path, { body, token } = {}) => {
+    const response = await fetch(platform.url + path, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let parsed = text ? JSON.parse(text) : undefined;
+    if (key && response.headers.get('x-payload-encryption')) parsed = JSON.parse(await openPayload(key, parsed.payload));
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  const signIn = async (email: string, password: string) => {
+    const { status, body } = await call('POST', '/v1/auth/login', { body: { email, password } });
+    if (status !== 200) throw new Error(`sign-in of ${email} answered ${status}: ${JSON.stringify(body)}`);
+    return body.token as string;
+  };
+
+  return {
+    ...platform,
+    schemaPrefix,
+    async close() {
+      await platform.close();
+      // A shared PostgreSQL keeps no test's schemas behind, unless the test chose its prefix to reuse it.
+      if (process.env.DATABASE_URL && !overrides.schemaPrefix) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
+      if (process.env.AMQP_URL && !overrides.schemaPrefix) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, Object.keys(platform.services));
+    },
+    call,
+    signIn,
+    adminToken: () => signIn(testAdmin.email, testAdmin.password),
+    async learner(name = 'Сурагч') {
+      const email = `learner-${uniqueSuffix()}@test.mn`;
+      const password = 'learner-password-1';
+      const { status, body } = await call('POST', '/v1/auth/register', { body: { email, name, password, repeatPassword: password } });
+      if (status !== 201) throw new Error(`registration answered ${status}: ${JSON.stringify(body)}`);
+      return { id: body._id as string, email, password, token: await signIn(email, password) };
+    },
+  };
+}
+
+export async function dropSchemas(databaseUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT schema_name AS name FROM information_schema.schemata WHERE starts_with(schema_name, $1)',
+      [`${prefix}_`],
+    );
+    for (const { name } of rows) await client.query(`DROP SCHEMA "${name}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes the queues and exchanges a test run made on RabbitMQ (see `busNamespace` in the kit). */
+export async function deleteBusNamespace(amqpUrl: string, namespace: string, subscribers: string[]): Promise<void> {
+  const connection = await amqp.connect(amqpUrl);
+  try {
+    const channel = await connection.createChannel();
+    for (const subscriber of subscribers) {
+      await channel.deleteQueue(`${namespace}.${subscriber}.events`);
+      await channel.deleteQueue(`${namespace}.${subscriber}.dead-letter`);
+    }
+    await channel.deleteExchange(`${namespace}.events`);
+    await channel.deleteExchange(`${namespace}.events.dead-letter`);
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,50 @@
+// The auth service's schema: accounts, the keys that sign tokens, and the read model of each
+// user's grants and exam results (filled from catalog and exam events).
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '0001_accounts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('account')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text')
+        .addColumn('google_id', 'text', (c) => c.unique())
+        .addColumn('is_admin', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('account_created_at').on('account').columns(['created_at', 'id']).execute();
+
+      await db.schema
+        .createTable('signing_key')
+        .addColumn('key_id', 'text', (c) => c.primaryKey())
+        .addColumn('private_key', 'text', (c) => c.notNull())
+        .addColumn('public_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+
+      await db.schema
+        .createTable('grant')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) =>
+          c.notNull().check(sql`kind in ('monsterplan', 'pendingMonsterplan', 'lesson', 'pendingLesson')`),
+        )
+        .addColumn('ref_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('grant_pk', ['user_id', 'kind', 'ref_id'])
+        .execute();
+
+      await db.schema
+        .createTable('exam_result')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('monsterplan_id', 'text', (c) => c.notNull())
+        .addColumn('percent', 'real', (c) => c.notNull())
+        .addColumn('correct_questions', 'integer', (c) => c.notNull())
+        .addColumn('total_questions', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('exam_result_pk', ['user_id', 'monsterplan_id'])
+        .execute();
+    },
+  },
+};

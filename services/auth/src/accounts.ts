@@ -1,0 +1,119 @@
+// Accounts: registration, credentials, the administrator of the embedded start, and the user as
+// the other screens see it (with the grants and exam results other services told us about).
+import type { auth, Page, PageQuery } from '@learning/contracts';
+import { conflict, recordEvent, unauthorized, type Db } from '@learning/kit';
+import type { Selectable } from 'kysely';
+import { hashPassword, isPasswordCorrect } from './passwords.js';
+import type { AuthTables } from './tables.js';
+
+type AuthDb = Db<AuthTables>;
+type Account = Selectable<AuthTables['account']>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findAccountByEmail(db: AuthDb, email: string): Promise<Account | undefined> {
+  return db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findAccount(db: AuthDb, id: string): Promise<Account | undefined> {
+  if (!uuidPattern.test(id)) return undefined;
+  return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface Registration {
+  email: string;
+  name: string;
+  password: string;
+}
+
+export async function registerAccount(db: AuthDb, { email, name, password }: Registration): Promise<Account> {
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const account = await trx
+        .insertInto('account')
+        .values({ email, name, password_hash: passwordHash })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordEvent(trx, 'auth', 'user.registered', { userId: account.id, email, name });
+      return account;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Энэ имэйл хаягаар бүртгэл үүссэн байна.', 'email_taken');
+    throw error;
+  }
+}
+
+export async function logIn(db: AuthDb, email: string, password: string): Promise<Account> {
+  const account = await findAccountByEmail(db, email);
+  if (!account || !(await isPasswordCorrect(account.password_hash, password))) {
+    throw unauthorized('Имэйл хаяг эсвэл нууц үг буруу байна.', 'invalid_credentials');
+  }
+  return account;
+}
+
+/** Makes sure the configured administrator exists: creates the account, or promotes an existing one. */
+export async function ensureAdministrator(db: AuthDb, email: string, password: string): Promise<void> {
+  const existing = await findAccountByEmail(db, email);
+  if (existing) {
+    if (!existing.is_admin) await db.updateTable('account').set({ is_admin: true }).where('id', '=', existing.id).execute();
+    return;
+  }
+  const account = await registerAccount(db, { email, name: 'Administrator', password });
+  await db.updateTable('account').set({ is_admin: true }).where('id', '=', account.id).execute();
+}
+
+export async function userView(db: AuthDb, account: Account): Promise<auth.User> {
+  const [view] = await userViews(db, [account]);
+  return view!;
+}
+
+export async function userViews(db: AuthDb, accounts: Account[]): Promise<auth.User[]> {
+  if (accounts.length === 0) return [];
+  const ids = accounts.map((account) => account.id);
+  const [grants, results] = await Promise.all([
+    db.selectFrom('grant').selectAll().where('user_id', 'in', ids).orderBy('ref_id').execute(),
+    db.selectFrom('exam_result').selectAll().where('user_id', 'in', ids).orderBy('monsterplan_id').execute(),
+  ]);
+  return accounts.map((account) => {
+    const refs = (kind: string) => grants.filter((g) => g.user_id === account.id && g.kind === kind).map((g) => g.ref_id);
+    return {
+      _id: account.id,
+      name: account.name,
+      email: account.email,
+      googleId: account.google_id,
+      isAdmin: account.is_admin,
+      monsterplans: refs('monsterplan'),
+      pendingMonsterplans: refs('pendingMonsterplan'),
+      lessons: refs('lesson'),
+      pendingLessons: refs('pendingLesson'),
+      monsterplanExam: results
+        .filter((result) => result.user_id === account.id)
+        .map((result) => ({
+          id: result.monsterplan_id,
+          percent: result.percent,
+          correctQuestions: result.correct_questions,
+          totalQuestions: result.total_questions,
+        })),
+    };
+  });
+}
+
+export async function listUsers(db: AuthDb, { perPage, currentPage }: PageQuery): Promise<Page<auth.User>> {
+  const [accounts, count] = await Promise.all([
+    db
+      .selectFrom('account')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(perPage)
+      .offset((currentPage - 1) * perPage)
+      .execute(),
+    db.selectFrom('account').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { result: await userViews(db, accounts), total: Number(count.total) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23505';
+}

@@ -1,0 +1,29 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export type GrantKind = 'monsterplan' | 'pendingMonsterplan' | 'lesson' | 'pendingLesson';
+
+export interface AuthTables {
+  account: {
+    id: Generated<string>;
+    email: string;
+    name: string;
+    password_hash: string | null;
+    google_id: string | null;
+    is_admin: Generated<boolean>;
+    created_at: Generated<Date>;
+  };
+  signing_key: {
+    key_id: string;
+    private_key: string;
+    public_jwk: ColumnType<Record<string, unknown>, string, never>;
+    created_at: Generated<Date>;
+  };
+  grant: { user_id: string; kind: GrantKind; ref_id: string };
+  exam_result: {
+    user_id: string;
+    monsterplan_id: string;
+    percent: number;
+    correct_questions: number;
+    total_questions: number;
+  };
+}

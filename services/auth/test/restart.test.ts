@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deleteBusNamespace, dropSchemas, startTestPlatform, uniqueSuffix } from '../../../scripts/test-platform.js';
+
+describe('after a restart', () => {
+  let dataDir: string;
+  const schemaPrefix = `r${uniqueSuffix()}`;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'platform-restart-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
+    if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, ['auth']);
+  });
+
+  it('accounts, passwords and issued tokens are intact', async () => {
+    const first = await startTestPlatform({ dataDir, schemaPrefix });
+    const learner = await first.learner('Тэмүүлэн');
+    await first.close();
+
+    const second = await startTestPlatform({ dataDir, schemaPrefix });
+    try {
+      const me = await second.call('GET', '/v1/auth/me', { token: learner.token });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ _id: learner.id, name: 'Тэмүүлэн' });
+      const token = await second.signIn(learner.email, learner.password);
+      expect((await second.call('GET', '/v1/auth/me', { token })).body._id).toBe(learner.id);
+    } finally {
+      await second.close();
+    }
+  });
+});

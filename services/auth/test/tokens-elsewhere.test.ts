@@ -1,0 +1,65 @@
+// Another service verifies the auth service's tokens with the published keys alone, and learns of a
+// sign-out through the `session.revoked` event.
+import { createLogger, requireUser, runService, type RunningService } from '@learning/kit';
+import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
+
+let platform: TestPlatform;
+let probe: RunningService<object>;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  probe = await runService(
+    {
+      name: 'probe',
+      migrations: {},
+      routes: (app) => app.get('/whoami', requireUser, (req, res) => res.json(req.principal)),
+    },
+    {
+      PORT: 0,
+      HOST: '127.0.0.1',
+      DATABASE_URL: process.env.DATABASE_URL,
+      AMQP_URL: process.env.AMQP_URL,
+      DATA_DIR: '.data',
+      AUTH_URL: platform.services.auth.url,
+      TOKEN_ISSUER: 'learning-platform',
+      TOKEN_AUDIENCE: 'learning-platform',
+    },
+    {
+      logger: createLogger('probe', 'silent'),
+      dataDir: null,
+      schema: `${platform.schemaPrefix}_probe`,
+      busNamespace: platform.schemaPrefix,
+      ...(process.env.AMQP_URL ? {} : { bus: platform.services.auth.context.bus }),
+    },
+  );
+});
+
+afterAll(async () => {
+  await probe?.close();
+  if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, platform.schemaPrefix, ['probe']);
+  await platform?.close();
+});
+
+async function whoami(token: string) {
+  return fetch(`${probe.url}/whoami`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+it('a token from the auth service is accepted by another service that only has the public keys', async () => {
+  const learner = await platform.learner();
+  const answer = await whoami(learner.token);
+  expect(answer.status).toBe(200);
+  expect(await answer.json()).toMatchObject({ id: learner.id, isAdmin: false });
+});
+
+it('after sign-out the other service refuses the token too', async () => {
+  const learner = await platform.learner();
+  expect((await whoami(learner.token)).status).toBe(200);
+  await platform.call('POST', '/v1/auth/logout', { token: learner.token });
+  const deadline = Date.now() + 10_000;
+  let status = 200;
+  while (status === 200 && Date.now() < deadline) {
+    status = (await whoami(learner.token)).status;
+    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(status).toBe(401);
+});

@@ -1,0 +1,18 @@
+// The event bus every service publishes to and consumes from: RabbitMQ in production, an in-process
+// implementation with the same semantics for the embedded mode and tests.
+import type { EventEnvelope } from '@learning/contracts';
+
+export type { EventEnvelope };
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface Bus {
+  /** Resolves once the broker has confirmed the event (RabbitMQ publisher confirms). */
+  publish(event: EventEnvelope): Promise<void>;
+  /**
+   * Delivers every event whose type is in `types` to `handler`, through a durable queue named after
+   * `subscriber` (one per service). A handler that throws gets the event again; one that keeps
+   * failing sends it to the dead-letter queue instead of blocking the others.
+   */
+  subscribe(subscriber: string, types: readonly string[], handler: EventHandler): Promise<void>;
+  close(): Promise<void>;
+}

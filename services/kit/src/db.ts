@@ -1,0 +1,90 @@
+// One typed SQL interface over PostgreSQL (DATABASE_URL set) or embedded PGlite (the default).
+// Each service lives in its own schema; the kit's tables and the service's tables have their own
+// migration histories so either can grow without reordering the other.
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { kitMigrations, type KitTables } from './kit-tables.js';
+
+export type { KitTables };
+export type Db<Tables = object> = Kysely<Tables & KitTables>;
+
+/** Any service's database or transaction, for the kit's own tables, which every schema has. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyDb = Kysely<any>;
+export const kitTables = (db: AnyDb) => db as Kysely<KitTables>;
+
+export interface DatabaseOptions {
+  /** The owning service; also the default schema name. */
+  service: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** Folder for PGlite's files (`<dataDir>/<service>`); `null` keeps the database in memory. */
+  dataDir: string | null;
+  /** Schema name; defaults to the service name (tests use a fresh one each run). */
+  schema?: string | undefined;
+  migrations: Record<string, Migration>;
+}
+
+export async function openDatabase<Tables>(options: DatabaseOptions): Promise<Db<Tables>> {
+  const schema = options.schema ?? options.service;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl, schema)
+    : await openPglite(options.dataDir === null ? null : path.join(options.dataDir, options.service), schema);
+  try {
+    await migrate(db, schema, 'kit_migration', kitMigrations);
+    await migrate(db, schema, 'migration', options.migrations);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db as Db<Tables>;
+}
+
+async function openPostgres(url: string, schema: string): Promise<Kysely<unknown>> {
+  const setup = new pg.Client({ connectionString: url });
+  await setup.connect();
+  try {
+    await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } finally {
+    await setup.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    options: `-c search_path="${schema}"`,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  });
+  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+}
+
+async function openPglite(dir: string | null, schema: string): Promise<Kysely<unknown>> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (dir) await mkdir(dir, { recursive: true });
+  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  // PGlite has a single connection, so the search path set here holds for every query.
+  await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`);
+  return new Kysely({ dialect: new PGliteDialect({ pglite }) });
+}
+
+async function migrate(db: Kysely<unknown>, schema: string, table: string, migrations: Record<string, Migration>) {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+    migrationTableName: table,
+    migrationLockTableName: `${table}_lock`,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed in schema ${schema}: ${String(error)}`);
+  }
+}
+
+/** Drops a schema and everything in it (tests on a shared PostgreSQL use one schema per file). */
+export async function dropSchema(db: Kysely<unknown>, schema: string): Promise<void> {
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
+}

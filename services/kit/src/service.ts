@@ -1,0 +1,155 @@
+// Runs one service: opens its database and the bus, relays its outbox, consumes its events,
+// verifies tokens and listens. The same code runs a service alone or beside the others in one process.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Migration } from 'kysely/migration';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+import { createServiceApp } from './app.js';
+import type { Bus, EventHandler } from './bus.js';
+import { openDatabase, type Db } from './db.js';
+import { createLogger } from './logger.js';
+import { openBus } from './open-bus.js';
+import { deleteOldOutboxRows, startOutboxRelay } from './outbox.js';
+import { applySessionRevoked, isTokenRevoked } from './revocations.js';
+import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
+
+export interface ServiceContext<Tables> {
+  name: string;
+  db: Db<Tables>;
+  bus: Bus;
+  logger: Logger;
+  verifyToken: VerifyToken;
+  /** Tells the outbox relay that a committed transaction recorded events. */
+  eventsRecorded(): void;
+}
+
+export interface Subscription {
+  types: readonly string[];
+  handler: EventHandler;
+}
+
+export interface ServiceDefinition<Tables> {
+  name: string;
+  migrations: Record<string, Migration>;
+  /** Where the token keys come from; by default the auth service's JWKS. */
+  keys?: (db: Db<Tables>) => Promise<KeySource>;
+  /** Runs once the database is migrated, before the service listens. */
+  start?: (context: ServiceContext<Tables>) => Promise<void>;
+  subscriptions?: (context: ServiceContext<Tables>) => Subscription[];
+  routes: (app: Express, context: ServiceContext<Tables>) => void;
+}
+
+export interface ServiceConfig {
+  PORT: number;
+  HOST: string;
+  DATABASE_URL?: string | undefined;
+  DATABASE_SCHEMA?: string | undefined;
+  DATA_DIR: string;
+  AMQP_URL?: string | undefined;
+  AUTH_URL: string;
+  TOKEN_ISSUER: string;
+  TOKEN_AUDIENCE: string;
+}
+
+export interface RuntimeOptions {
+  /** A bus shared by every service of this process (the all-in-one mode). */
+  bus?: Bus;
+  logger?: Logger;
+  /** Database schema; tests use a fresh one. */
+  schema?: string;
+  /** `null` keeps an embedded database in memory (tests). */
+  dataDir?: string | null;
+  /**
+   * Keeps this run's events apart on a shared RabbitMQ (tests): the exchange becomes
+   * `<namespace>.events` and the service's queue `<namespace>.<service>.events`.
+   */
+  busNamespace?: string;
+}
+
+export interface RunningService<Tables> {
+  url: string;
+  context: ServiceContext<Tables>;
+  close(): Promise<void>;
+}
+
+export async function runService<Tables>(
+  definition: ServiceDefinition<Tables>,
+  config: ServiceConfig,
+  options: RuntimeOptions = {},
+): Promise<RunningService<Tables>> {
+  const logger = options.logger ?? createLogger(definition.name);
+  const db = await openDatabase<Tables>({
+    service: definition.name,
+    databaseUrl: config.DATABASE_URL,
+    dataDir: options.dataDir === undefined ? config.DATA_DIR : options.dataDir,
+    migrations: definition.migrations,
+    schema: options.schema ?? config.DATABASE_SCHEMA,
+  });
+  const namespace = options.busNamespace;
+  const bus = await openBus({
+    amqpUrl: config.AMQP_URL,
+    logger,
+    shared: options.bus,
+    exchange: namespace && `${namespace}.events`,
+  });
+  const subscriber = namespace ? `${namespace}.${definition.name}` : definition.name;
+  const relay = startOutboxRelay({ db, bus, logger });
+  // Published events stay a week for inspection, then go; the outbox would otherwise grow for ever.
+  const housekeeping = setInterval(() => {
+    deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
+  }, 60 * 60 * 1000).unref();
+  const keys = definition.keys ? await definition.keys(db) : remoteKeys(new URL('/v1/auth/jwks', config.AUTH_URL).href);
+  const verifyToken = createTokenVerifier({
+    keys,
+    issuer: config.TOKEN_ISSUER,
+    audience: config.TOKEN_AUDIENCE,
+    isRevoked: (tokenId) => isTokenRevoked(db, tokenId),
+  });
+  const context: ServiceContext<Tables> = {
+    name: definition.name,
+    db,
+    bus,
+    logger,
+    verifyToken,
+    eventsRecorded: () => relay.nudge(),
+  };
+
+  await definition.start?.(context);
+  const subscriptions = [{ types: ['session.revoked'], handler: applySessionRevoked(db) }, ...(definition.subscriptions?.(context) ?? [])];
+  for (const { types, handler } of subscriptions) await bus.subscribe(subscriber, types, handler);
+
+  const app = createServiceApp({
+    logger,
+    isReady: async () => (await sql`select 1`.execute(db), true),
+    routes: (express) => {
+      express.use(authenticate(verifyToken));
+      definition.routes(express, context);
+    },
+  });
+  const server = await listen(app, config.PORT, config.HOST);
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  logger.info({ url, database: config.DATABASE_URL ? 'postgresql' : 'pglite', bus: config.AMQP_URL ? 'rabbitmq' : 'in-process' }, `${definition.name} listening`);
+
+  return {
+    url,
+    context,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await closed;
+      clearInterval(housekeeping);
+      await relay.stop();
+      if (!options.bus) await bus.close();
+      await db.destroy();
+    },
+  };
+}
+
+function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}

@@ -1,0 +1,131 @@
+// Access tokens: RS256 JWTs with a key id, checked for issuer, audience, expiry and revocation.
+// The algorithm is pinned, so `none` and HS256 tokens (the classic key-confusion attack) are refused.
+import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { forbidden, HttpError, unauthorized } from './errors.js';
+
+export interface Principal {
+  id: string;
+  isAdmin: boolean;
+  tokenId: string;
+  expiresAt: Date;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The signed-in user, when the request carried a valid token. */
+    principal?: Principal;
+    /** Why the token that came with the request was refused, if it was. */
+    tokenError?: HttpError;
+  }
+}
+
+/** Finds the public key for a key id, or undefined when there is none. */
+export type KeySource = (keyId: string) => Promise<KeyObject | undefined>;
+
+export interface TokenVerifierOptions {
+  keys: KeySource;
+  issuer: string;
+  audience: string;
+  isRevoked: (tokenId: string) => Promise<boolean>;
+}
+
+export type VerifyToken = (token: string) => Promise<Principal>;
+
+export const tokenAlgorithm = 'RS256';
+
+const invalidToken = () => unauthorized('Нэвтрэлт хүчингүй байна. Дахин нэвтэрнэ үү.', 'token_invalid');
+
+export function createTokenVerifier({ keys, issuer, audience, isRevoked }: TokenVerifierOptions): VerifyToken {
+  return async (token) => {
+    const decoded = jwt.decode(token, { complete: true });
+    const keyId = decoded?.header.kid;
+    if (!decoded || decoded.header.alg !== tokenAlgorithm || !keyId) throw invalidToken();
+    const key = await keys(keyId);
+    if (!key) throw invalidToken();
+    let claims: jwt.JwtPayload;
+    try {
+      claims = jwt.verify(token, key, { algorithms: [tokenAlgorithm], issuer, audience }) as jwt.JwtPayload;
+    } catch (error) {
+      if (error instanceof jwt.TokenExpiredError) {
+        throw unauthorized('Нэвтрэлтийн хугацаа дууссан. Дахин нэвтэрнэ үү.', 'token_expired');
+      }
+      throw invalidToken();
+    }
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') {
+      throw invalidToken();
+    }
+    if (await isRevoked(claims.jti)) {
+      throw unauthorized('Та системээс гарсан байна. Дахин нэвтэрнэ үү.', 'token_revoked');
+    }
+    return { id: claims.sub, isAdmin: claims.adm === true, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };
+  };
+}
+
+/**
+ * Reads the bearer token, if any, into `req.principal`. A missing token (clients send `Bearer null`
+ * for guests) leaves the request anonymous; a bad one is kept in `req.tokenError` for the guards,
+ * so public routes still answer a visitor whose token has expired.
+ */
+export function authenticate(verify: VerifyToken): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return next();
+    try {
+      req.principal = await verify(token);
+    } catch (error) {
+      if (!(error instanceof HttpError)) return next(error);
+      req.tokenError = error;
+    }
+    next();
+  };
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  const token = match?.[1];
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+/** Only a signed-in user may pass. */
+export const requireUser: RequestHandler = (req, _res, next) => {
+  if (!req.principal) return next(req.tokenError ?? unauthorized());
+  next();
+};
+
+/** Only an administrator may pass. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.principal) return next(req.tokenError ?? unauthorized());
+  if (!req.principal.isAdmin) return next(forbidden());
+  next();
+};
+
+export interface PublicJwk extends JsonWebKey {
+  kid: string;
+  alg: string;
+  use: 'sig';
+}
+
+/** Keys served by the auth service's JWKS endpoint, fetched again when an unknown key id appears. */
+export function remoteKeys(jwksUrl: string, { minRefreshMs = 10_000 } = {}): KeySource {
+  let cache = new Map<string, KeyObject>();
+  let fetchedAt = 0;
+  let pending: Promise<void> | undefined;
+
+  const refresh = async () => {
+    const response = await fetch(jwksUrl, { signal: AbortSignal.timeout(3000) });
+    if (!response.ok) throw new Error(`JWKS answered ${response.status}`);
+    const { keys } = (await response.json()) as { keys: PublicJwk[] };
+    cache = new Map(keys.map((jwk) => [jwk.kid, createPublicKey({ key: jwk, format: 'jwk' })]));
+    fetchedAt = Date.now();
+  };
+
+  return async (keyId) => {
+    if (!cache.has(keyId) && Date.now() - fetchedAt >= minRefreshMs) {
+      pending ??= refresh().finally(() => (pending = undefined));
+      await pending.catch(() => undefined);
+    }
+    return cache.get(keyId);
+  };
+}

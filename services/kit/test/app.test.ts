@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import request from 'supertest';
+import { badRequest, ConfigError, createLogger, createServiceApp, loadConfig, parseInput, serviceEnv } from '../src/index.js';
+
+const logger = createLogger('test', 'silent');
+
+describe('the service app', () => {
+  const app = createServiceApp({
+    logger,
+    routes: (express) => {
+      express.post('/echo', (req, res) => {
+        res.json(parseInput(z.object({ email: z.email({ error: 'Имэйл хаяг буруу байна.' }), count: z.number() }), req.body));
+      });
+      express.get('/refused', () => {
+        throw badRequest('Буруу.', 'refused');
+      });
+      express.get('/broken', async () => {
+        throw new Error('secret internals at /srv/app.ts:42');
+      });
+    },
+  });
+
+  it('answers a thrown HttpError with its status, message and code', async () => {
+    await request(app).get('/refused').expect(400, { message: 'Буруу.', code: 'refused' });
+  });
+
+  it('answers an unknown error with 500 and a generic Mongolian message, never the stack', async () => {
+    const response = await request(app).get('/broken').expect(500);
+    expect(response.body).toEqual({ message: expect.stringMatching(/алдаа/), code: 'internal' });
+    expect(response.text).not.toContain('secret internals');
+  });
+
+  it('answers malformed JSON with 400 in Mongolian', async () => {
+    const response = await request(app).post('/echo').set('content-type', 'application/json').send('{"email":').expect(400);
+    expect(response.body.code).toBe('malformed_json');
+  });
+
+  it('answers invalid input with the schema’s own Mongolian message, or names the field', async () => {
+    const bad = await request(app).post('/echo').send({ email: 'nope', count: 1 }).expect(400);
+    expect(bad.body).toEqual({ message: 'Имэйл хаяг буруу байна.', code: 'validation_failed' });
+    const missing = await request(app).post('/echo').send({ email: 'a@b.mn' }).expect(400);
+    expect(missing.body.message).toBe('«count» талбарын утга буруу байна.');
+  });
+
+  it('answers an unknown path with 404 JSON', async () => {
+    await request(app).get('/nowhere').expect(404, { message: 'Олдсонгүй.', code: 'not_found' });
+  });
+
+  it('carries the request id given by the gateway, or makes one', async () => {
+    const given = await request(app).get('/healthz').set('x-request-id', 'abc-123').expect(200);
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await request(app).get('/healthz').expect(200);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports readiness', async () => {
+    await request(app).get('/readyz').expect(200, { status: 'ready' });
+    const failing = createServiceApp({ logger, routes: () => {}, isReady: async () => false });
+    await request(failing).get('/readyz').expect(503, { status: 'unavailable' });
+  });
+});
+
+describe('configuration', () => {
+  const schema = z.object({ ...serviceEnv, PORT: serviceEnv.PORT.default(4001) });
+
+  it('applies defaults', () => {
+    expect(loadConfig(schema, {})).toMatchObject({ PORT: 4001, DATA_DIR: '.data', LOG_LEVEL: 'info' });
+  });
+
+  it('names the bad variable in its message', () => {
+    expect(() => loadConfig(schema, { PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig(schema, { DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig(schema, { AMQP_URL: 'not a url' })).toThrow(/AMQP_URL/);
+  });
+});
