@@ -50,7 +50,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
   const runtime = (service: string) => ({
     logger: createLogger(service, logLevel),
-    ...(bus ? { bus } : {}),
+    ...(bus ? { bus, publishLater: true } : {}),
     ...(options.dataDir === null ? { dataDir: null } : {}),
     ...(options.schemaPrefix ? { schema: `${options.schemaPrefix}_${service}`, busNamespace: options.schemaPrefix } : {}),
   });
@@ -58,6 +58,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   const authConfig = loadConfig(authEnv, env);
   const auth = await runService(authService(authConfig), authConfig, runtime('auth'));
   const services = { auth };
+  for (const service of Object.values(services)) service.startPublishing();
 
   const gateway = await startGateway(
     {

@@ -11,7 +11,7 @@ import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
-import { deleteOldOutboxRows, startOutboxRelay } from './outbox.js';
+import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from './outbox.js';
 import { applySessionRevoked, isTokenRevoked } from './revocations.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
 
@@ -66,11 +66,18 @@ export interface RuntimeOptions {
    * `<namespace>.events` and the service's queue `<namespace>.<service>.events`.
    */
   busNamespace?: string;
+  /**
+   * Keeps the outbox unpublished until `startPublishing()`. An in-process bus has no durable
+   * queues, so the all-in-one start lets every service subscribe before any event flows.
+   */
+  publishLater?: boolean;
 }
 
 export interface RunningService<Tables> {
   url: string;
   context: ServiceContext<Tables>;
+  /** Starts relaying the outbox, when the service was started with `publishLater`. */
+  startPublishing(): void;
   close(): Promise<void>;
 }
 
@@ -95,7 +102,10 @@ export async function runService<Tables>(
     exchange: namespace && `${namespace}.events`,
   });
   const subscriber = namespace ? `${namespace}.${definition.name}` : definition.name;
-  const relay = startOutboxRelay({ db, bus, logger });
+  let relay: OutboxRelay | undefined;
+  const startPublishing = () => {
+    relay ??= startOutboxRelay({ db, bus, logger });
+  };
   // Published events stay a week for inspection, then go; the outbox would otherwise grow for ever.
   const housekeeping = setInterval(() => {
     deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
@@ -113,12 +123,14 @@ export async function runService<Tables>(
     bus,
     logger,
     verifyToken,
-    eventsRecorded: () => relay.nudge(),
+    // Before publishing starts, the relay's first pass picks up what was recorded.
+    eventsRecorded: () => relay?.nudge(),
   };
 
   await definition.start?.(context);
   const subscriptions = [{ types: ['session.revoked'], handler: applySessionRevoked(db) }, ...(definition.subscriptions?.(context) ?? [])];
   for (const { types, handler } of subscriptions) await bus.subscribe(subscriber, types, handler);
+  if (!options.publishLater) startPublishing();
 
   const app = createServiceApp({
     logger,
@@ -136,12 +148,13 @@ export async function runService<Tables>(
   return {
     url,
     context,
+    startPublishing,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
       clearInterval(housekeeping);
-      await relay.stop();
+      await relay?.stop();
       if (!options.bus) await bus.close();
       await db.destroy();
     },
