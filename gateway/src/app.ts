@@ -6,7 +6,7 @@ import { rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import type { Logger } from '@learning/kit';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
-import { serveFrontEnds } from './front-ends.js';
+import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
 import { answerAlive, answerReadiness } from './health.js';
 import { createJsonSealer } from './payload.js';
 import { createServiceProxy } from './proxy.js';
@@ -23,6 +23,8 @@ export interface GatewayOptions {
   rateLimit: { windowMs: number; limit: number };
   /** The built shell; without it (or without its index.html) pages say the front-end is not built. */
   staticDir?: string | undefined;
+  /** The remote front-ends the shell loads at run time. */
+  remotes?: Record<string, RemoteFrontEnd>;
   logger: Logger;
   /** How the services are reached; `startGateway` passes one it can close. */
   agent?: Agent;
@@ -62,7 +64,7 @@ export function createGateway(options: GatewayOptions): Express {
 
   app.use((req, res, next) => (isV1Path(req.path) ? proxy(req, res, next) : next()));
 
-  app.use(serveFrontEnds(options.staticDir));
+  app.use(serveFrontEnds(options.staticDir, options.remotes, options.payloadSecret));
   app.use((req, res) => answers.error(req, res, gatewayErrors.notFound()));
   app.use(answerUnexpectedError(answers, logger));
   return app;

@@ -6,6 +6,14 @@ import { z } from 'zod';
 /** The shell's production build in this repository. */
 export const defaultStaticDir = fileURLToPath(new URL('../../shell/dist', import.meta.url));
 
+/** The remote front-ends, each `mfe-<name>` in this repository. */
+export const remoteNames = ['home', 'monster', 'lessons', 'admin'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+/** Each remote's build in this repository, served at /remotes/<name>/ unless its URL points elsewhere. */
+export const defaultRemoteDir = (name: RemoteName) => fileURLToPath(new URL(`../../mfe-${name}/dist`, import.meta.url));
+export const defaultRemoteUrl = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
+
 export const gatewayEnv = z.object({
   PORT: serviceEnv.PORT.default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -18,6 +26,11 @@ export const gatewayEnv = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
   STATIC_DIR: z.string().default(defaultStaticDir),
+  REMOTES_DIR: z.string().optional(),
+  REMOTE_HOME_URL: z.string().default(defaultRemoteUrl('home')),
+  REMOTE_MONSTER_URL: z.string().default(defaultRemoteUrl('monster')),
+  REMOTE_LESSONS_URL: z.string().default(defaultRemoteUrl('lessons')),
+  REMOTE_ADMIN_URL: z.string().default(defaultRemoteUrl('admin')),
   LOG_LEVEL: serviceEnv.LOG_LEVEL,
 });
 
@@ -34,5 +47,12 @@ export interface GatewayConfig {
   RATE_LIMIT_AUTH: number;
   /** Defaults to the shell's build in this repository. */
   STATIC_DIR?: string | undefined;
+  /** A folder with each remote's build as `<name>/`; by default the repository's `mfe-<name>/dist`. */
+  REMOTES_DIR?: string | undefined;
+  /** Where each remote's mf-manifest.json is; by default this gateway serves the builds. */
+  REMOTE_HOME_URL?: string | undefined;
+  REMOTE_MONSTER_URL?: string | undefined;
+  REMOTE_LESSONS_URL?: string | undefined;
+  REMOTE_ADMIN_URL?: string | undefined;
   LOG_LEVEL?: string | undefined;
 }

@@ -20,18 +20,36 @@ export function cacheControlFor(file: string): string | undefined {
   return undefined;
 }
 
-export function serveFrontEnds(staticDir: string | undefined): Router {
+/** A remote front-end: where its build lies here (if the gateway serves it) and its manifest's URL. */
+export interface RemoteFrontEnd {
+  dir?: string | undefined;
+  manifestUrl: string;
+}
+
+/**
+ * The shell at `/`, each remote's build at `/remotes/<name>/`, and the two documents the shell
+ * reads at run time: `/remotes.json` (where each remote's mf-manifest.json is, from configuration,
+ * so a remote is redeployed without rebuilding the shell) and `/config.json` (the payload secret,
+ * which only obscures payloads: TLS protects them).
+ */
+export function serveFrontEnds(
+  staticDir: string | undefined,
+  remotes: Record<string, RemoteFrontEnd> = {},
+  payloadSecret?: string,
+): Router {
   const router = Router();
-  if (staticDir) {
-    router.use(
-      express.static(staticDir, {
-        setHeaders: (res, file) => {
-          const cacheControl = cacheControlFor(file);
-          if (cacheControl) res.setHeader('Cache-Control', cacheControl);
-        },
-      }),
-    );
+  router.get('/remotes.json', (_req, res) => {
+    res.setHeader('Cache-Control', revalidate);
+    res.json(Object.fromEntries(Object.entries(remotes).map(([name, remote]) => [name, remote.manifestUrl])));
+  });
+  router.get('/config.json', (_req, res) => {
+    res.setHeader('Cache-Control', revalidate);
+    res.json({ payloadSecret: payloadSecret ?? null });
+  });
+  for (const [name, remote] of Object.entries(remotes)) {
+    if (remote.dir) router.use(`/remotes/${name}`, serveBuild(remote.dir), (_req, res) => res.status(404).end());
   }
+  if (staticDir) router.use(serveBuild(staticDir));
   router.use(async (req, res, next) => {
     if (!isPageNavigation(req)) return next();
     const index = staticDir ? join(staticDir, 'index.html') : undefined;
@@ -45,11 +63,20 @@ export function serveFrontEnds(staticDir: string | undefined): Router {
   return router;
 }
 
+function serveBuild(dir: string) {
+  return express.static(dir, {
+    setHeaders: (res, file) => {
+      const cacheControl = cacheControlFor(file);
+      if (cacheControl) res.setHeader('Cache-Control', cacheControl);
+    },
+  });
+}
+
 /** A browser asking for a page (not a call, not a file), e.g. a reload on /product-monster-plan/42. */
 function isPageNavigation(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   if (req.path === '/') return true;
-  if (isV1Path(req.path)) return false;
+  if (isV1Path(req.path) || req.path.startsWith('/remotes/')) return false;
   const lastSegment = req.path.slice(req.path.lastIndexOf('/') + 1);
   if (lastSegment.includes('.')) return false;
   return (req.headers.accept ?? '').includes('text/html');

@@ -1,9 +1,10 @@
 // Starts the gateway on a port: `main.ts` runs it alone, the all-in-one launcher beside the services.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Logger } from '@learning/kit';
 import { createGateway } from './app.js';
-import { defaultStaticDir, type GatewayConfig } from './config.js';
+import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import { ServiceAgent } from './service-agent.js';
 
 export interface RunningGateway {
@@ -24,6 +25,14 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     payloadSecret: config.PAYLOAD_SECRET,
     rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH },
     staticDir: config.STATIC_DIR ?? defaultStaticDir,
+    remotes: Object.fromEntries(
+      remoteNames.map((name) => {
+        const manifestUrl = config[`REMOTE_${name.toUpperCase()}_URL` as `REMOTE_${Uppercase<typeof name>}_URL`] ?? defaultRemoteUrl(name);
+        // A remote served from elsewhere is not served here.
+        const dir = config.REMOTES_DIR ? join(config.REMOTES_DIR, name) : defaultRemoteDir(name);
+        return [name, { manifestUrl, dir: manifestUrl === defaultRemoteUrl(name) ? dir : undefined }];
+      }),
+    ),
     logger,
     agent,
   });

@@ -13,17 +13,25 @@ let unbuilt: RunningGateway;
 
 beforeAll(async () => {
   staticDir = await mkdtemp(join(tmpdir(), 'gateway-static-'));
-  await mkdir(join(staticDir, 'remotes', 'home'), { recursive: true });
+  await mkdir(join(staticDir, 'builds', 'home'), { recursive: true });
   await Promise.all([
     writeFile(join(staticDir, 'index.html'), indexHtml),
     writeFile(join(staticDir, 'main.3f2a9c1b.js'), 'console.log("shell");'),
     writeFile(join(staticDir, 'mf-manifest.json'), '{}'),
-    writeFile(join(staticDir, 'remotes', 'home', 'remoteEntry.js'), 'var home;'),
+    writeFile(join(staticDir, 'builds', 'home', 'remoteEntry.js'), 'var home;'),
     writeFile(join(staticDir, 'favicon.ico'), 'icon'),
+    writeFile(join(staticDir, 'builds', 'home', 'mf-manifest.json'), '{"name":"home"}'),
+    writeFile(join(staticDir, 'builds', 'home', '__federation_expose_routes.eeff1483.js'), 'var routes;'),
   ]);
   standIns = await startStandIns();
   [gateway, unbuilt] = await Promise.all([
-    startTestGateway({ ...serviceUrls(standIns), PAYLOAD_SECRET: testSecret, STATIC_DIR: staticDir }),
+    startTestGateway({
+      ...serviceUrls(standIns),
+      PAYLOAD_SECRET: testSecret,
+      STATIC_DIR: staticDir,
+      REMOTES_DIR: join(staticDir, 'builds'),
+      REMOTE_ADMIN_URL: 'https://admin.example.mn/mf-manifest.json',
+    }),
     startTestGateway({ ...serviceUrls(standIns), STATIC_DIR: join(staticDir, 'not-built') }),
   ]);
 });
@@ -89,5 +97,38 @@ describe('the built front-ends', () => {
       expect(html).toContain('хараахан бэлтгэгдээгүй');
       expect(html).toContain('The front-end is not built yet');
     }
+  });
+});
+
+describe('the run-time documents of the shell', () => {
+  it('/remotes.json names each remote’s manifest, from configuration', async () => {
+    const response = await fetch(`${gateway.url}/remotes.json`);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual({
+      home: '/remotes/home/mf-manifest.json',
+      monster: '/remotes/monster/mf-manifest.json',
+      lessons: '/remotes/lessons/mf-manifest.json',
+      admin: 'https://admin.example.mn/mf-manifest.json',
+    });
+  });
+
+  it('/config.json gives the payload secret, or null when the gateway does not encrypt', async () => {
+    expect(await fetch(`${gateway.url}/config.json`).then((r) => r.json())).toEqual({ payloadSecret: testSecret });
+    expect(await fetch(`${unbuilt.url}/config.json`).then((r) => r.json())).toEqual({ payloadSecret: null });
+  });
+
+  it('each remote’s build is served under /remotes/<name>/ with the same cache rules', async () => {
+    const manifest = await fetch(`${gateway.url}/remotes/home/mf-manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toEqual({ name: 'home' });
+    const chunk = await fetch(`${gateway.url}/remotes/home/__federation_expose_routes.eeff1483.js`);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await chunk.body?.cancel();
+  });
+
+  it('a missing file of a remote is a 404, never the shell’s index.html', async () => {
+    const response = await fetch(`${gateway.url}/remotes/home/missing.js`, { headers: page });
+    expect(response.status).toBe(404);
+    await response.body?.cancel();
   });
 });
