@@ -1,6 +1,10 @@
-// One jest run for the whole workspace. ESM mode: kysely and http-proxy-middleware are ESM-only
+// One jest run for the whole workspace, in two projects.
+// node: services, gateway and node packages. ESM mode: kysely and http-proxy-middleware are ESM-only
 // and PGlite loads by dynamic import (see shared/STACK.md), so the tests run as native modules.
-export default {
+// web: the shell, the remotes and packages/platform, as React components in jsdom (files *.test.tsx,
+// which the node project's *.test.ts never matches).
+const node = {
+  displayName: 'node',
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway'],
   testMatch: ['**/test/**/*.test.ts'],
@@ -11,3 +15,28 @@ export default {
   },
   testTimeout: 30000,
 };
+
+const swcWeb = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+    module: { type: 'commonjs' },
+  },
+];
+
+const web = {
+  displayName: 'web',
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/packages/platform', '<rootDir>/shell', '<rootDir>/mfe-home', '<rootDir>/mfe-monster', '<rootDir>/mfe-lessons', '<rootDir>/mfe-admin'],
+  testMatch: ['**/test/**/*.test.tsx'],
+  setupFiles: ['<rootDir>/packages/platform/test/setup/jsdom-globals.cjs'],
+  setupFilesAfterEnv: ['<rootDir>/packages/platform/test/setup/matchers.cjs'],
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/packages/platform/test/setup/style-stub.cjs',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: { '^.+\\.ts$': swcWeb(false), '^.+\\.tsx$': swcWeb(true) },
+  testTimeout: 15000,
+};
+
+export default { projects: [node, web] };

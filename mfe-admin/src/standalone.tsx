@@ -1,0 +1,4 @@
+import { renderStandalone } from '@learning/platform/standalone';
+import AdminRoutes from './routes';
+
+renderStandalone(<AdminRoutes />, { start: '/administrator' });

@@ -1,0 +1,4 @@
+import { renderStandalone } from '@learning/platform/standalone';
+import HomeRoutes from './routes';
+
+renderStandalone(<HomeRoutes />, { start: '/home' });

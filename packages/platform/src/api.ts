@@ -1,0 +1,114 @@
+// The client of the gateway's /v1 API: bearer token from storage, JSON in and out, the payload
+// envelope of DESIGN.md opened with the secret from /config.json, and every failure as an ApiError.
+import { openPayload, payloadEncryptionHeader, payloadEncryptionScheme, payloadKey } from '@learning/contracts';
+import { loadRuntimeConfig } from './config';
+import { i18n } from './i18n';
+import { tokenStore } from './token';
+
+/** A failed call: `message` is fit to show a learner (the server's, or the fallback 'Алдаа'). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    /** HTTP status; 0 when the server could not be reached or its answer could not be read. */
+    readonly status: number,
+    message: string,
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, or sent as is when it is FormData (multipart uploads). */
+  body?: unknown;
+  query?: Query;
+  signal?: AbortSignal;
+}
+
+const fallbackMessage = () => i18n.t('error.fallback', { ns: 'common' });
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, fallbackMessage(), 'network_error');
+  }
+
+  const answer = await readBody(response);
+  if (!response.ok) {
+    const { message, code } = (answer ?? {}) as { message?: unknown; code?: unknown };
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' && message ? message : fallbackMessage(),
+      typeof code === 'string' ? code : 'unknown_error',
+    );
+  }
+  return answer as T;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>(path, { query, signal }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text().catch(() => '');
+  if (!text) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (!response.ok) return undefined;
+    throw new ApiError(0, fallbackMessage(), 'unreadable_answer');
+  }
+  if (response.headers.get(payloadEncryptionHeader) !== payloadEncryptionScheme) return body;
+  try {
+    return JSON.parse(await openEnvelope(body));
+  } catch (error) {
+    // An error answer that cannot be opened still fails with its status (a 401 must end the session).
+    if (!response.ok) return undefined;
+    throw error;
+  }
+}
+
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | null = null;
+
+async function openEnvelope(body: unknown): Promise<string> {
+  const payload = (body as { payload?: unknown } | null)?.payload;
+  try {
+    const { payloadSecret } = await loadRuntimeConfig();
+    if (!payloadSecret || typeof payload !== 'string') throw new Error('No secret or no payload');
+    if (cachedKey?.secret !== payloadSecret) cachedKey = { secret: payloadSecret, key: payloadKey(payloadSecret) };
+    return await openPayload(await cachedKey.key, payload);
+  } catch {
+    throw new ApiError(0, fallbackMessage(), 'unreadable_answer');
+  }
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));
+  const text = params.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}

@@ -1,0 +1,30 @@
+// @learning/platform: the browser SDK every front-end imports, shared as one Module Federation
+// singleton. It is also the facade over react-router, react-query and i18next: shell and remotes
+// import those only from here (lint enforces it), so each library is bundled once, tree-shaken.
+import type { auth } from '@learning/contracts';
+
+export { api, ApiError, request, type Query, type RequestOptions } from './api';
+export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
+export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
+export { changeLanguage, defaultLanguage, i18n, languages, registerTranslations, type Language, type Translations } from './i18n';
+export { PlatformProvider } from './PlatformProvider';
+export { createQueryClient, queryClient } from './query';
+export * from './router';
+export {
+  continueTarget,
+  currentUserKey,
+  fetchCurrentUser,
+  signInPath,
+  useCheckEmail,
+  useCurrentUser,
+  useRegister,
+  useSignIn,
+  useSignOut,
+  type CurrentUser,
+} from './session';
+export { tokenStore } from './token';
+export * from './ui';
+
+export { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+export { useTranslation } from 'react-i18next';
+export type User = auth.User;

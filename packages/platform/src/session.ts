@@ -1,0 +1,105 @@
+// The session of spec section 4: the token is stored on login and removed on logout or when the
+// auth check (GET /v1/auth/me) answers 401; the current user lives in the shared query client.
+import type { auth } from '@learning/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from './api';
+import { tokenStore } from './token';
+
+type User = auth.User;
+
+export const currentUserKey = ['auth', 'me'] as const;
+
+export async function fetchCurrentUser(): Promise<User | null> {
+  if (!tokenStore.get()) return null;
+  try {
+    return await api.get<User>('/v1/auth/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      tokenStore.clear();
+      return null;
+    }
+    throw error;
+  }
+}
+
+export interface CurrentUser {
+  /** null for a guest; undefined while the auth check runs or after it failed. */
+  user: User | null | undefined;
+  isAdmin: boolean;
+  status: 'pending' | 'error' | 'success';
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+export function useCurrentUser(): CurrentUser {
+  const query = useQuery({ queryKey: currentUserKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000 });
+  return {
+    user: query.data,
+    isAdmin: query.data?.isAdmin === true,
+    status: query.status,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
+
+/** The email step of sign-in: whether the account exists, with its name. */
+export function useCheckEmail() {
+  return useMutation({
+    mutationFn: (body: { email: string }) => api.post<auth.PublicUser>('/v1/auth/check-email', body),
+  });
+}
+
+/** The password step: stores the token and makes the user current. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { email: string; password: string }) => api.post<auth.LoginResponse>('/v1/auth/login', body),
+    onSuccess: ({ token, user }) => {
+      tokenStore.set(token);
+      queryClient.setQueryData(currentUserKey, user);
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: { email: string; name: string; password: string; repeatPassword: string }) =>
+      api.post<User>('/v1/auth/register', body),
+  });
+}
+
+/** Revokes the token on the server (best effort: an expired one is gone anyway), then forgets it. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      if (tokenStore.get()) await api.post<void>('/v1/auth/logout').catch(() => undefined);
+    },
+    onSettled: () => {
+      tokenStore.clear();
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserKey[0] });
+      queryClient.setQueryData(currentUserKey, null);
+    },
+  });
+}
+
+/** Where a guest goes for a restricted page (spec section 6): continue holds the origin plus the path. */
+export function signInPath(continueUrl: string): string {
+  return `/signin?continue=${encodeURIComponent(continueUrl)}`;
+}
+
+/**
+ * The continue address to go to after sign-in or sign-out: only an address on this site, so a
+ * crafted link cannot send the learner elsewhere; the site origin otherwise (spec: "or the site origin").
+ */
+export function continueTarget(raw: string | null, origin = window.location.origin): string {
+  if (raw) {
+    try {
+      const url = new URL(raw, origin);
+      if (url.origin === origin) return url.pathname + url.search + url.hash;
+    } catch {
+      // Not an address: go to the origin.
+    }
+  }
+  return '/';
+}

@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The title of a screen: the page heading and the document title. */
+export function PageTitle({ children, subtitle }: { children: string; subtitle?: ReactNode }) {
+  usePageTitle(children);
+  return (
+    <header className="lp-page-title">
+      <h1>{children}</h1>
+      {subtitle && <p className="lp-page-title__subtitle">{subtitle}</p>}
+    </header>
+  );
+}
+
+export function usePageTitle(title: string): void {
+  const { t } = useTranslation('common');
+  const siteName = t('siteName');
+  useEffect(() => {
+    document.title = title ? `${title} · ${siteName}` : siteName;
+  }, [title, siteName]);
+}
+
+export function Card({ children, className }: { children: ReactNode; className?: string }) {
+  return <section className={['lp-card', className].filter(Boolean).join(' ')}>{children}</section>;
+}

@@ -1,0 +1,2 @@
+// CSS imports in components under test.
+module.exports = {};

@@ -1,0 +1,18 @@
+// Runs after the shared modules are ready (index.ts is the async boundary federation needs).
+import '@learning/platform/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './layout/layout.css';
+import { loadRemoteRoutes, registerRemotesFromGateway } from './remotes/registry';
+
+// Ask for /remotes.json while the first screen renders; a failure is shown (with Retry) by the area.
+registerRemotesFromGateway().catch(() => undefined);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element in index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App loadRemote={loadRemoteRoutes} />
+  </StrictMode>,
+);

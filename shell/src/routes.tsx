@@ -1,0 +1,55 @@
+// The shell's table of contents: the pages it owns (spec section 2) and, for every other path,
+// the remote that owns it. Pages other than the layout load on demand.
+import { Loader, Navigate, NotFoundRedirect, Outlet, RequireUser, Route, Routes } from '@learning/platform';
+import { lazy, Suspense } from 'react';
+import { Layout } from './layout/Layout';
+import { RemoteRoutes } from './remotes/areas';
+import { HelpScreen, NotFoundScreen, NotificationsScreen, UnauthorizedScreen } from './screens/info/InfoScreens';
+
+const SignInScreen = lazy(() => import('./screens/signin/SignInScreen'));
+const CreateAccountScreen = lazy(() => import('./screens/create-account/CreateAccountScreen'));
+const LoginCallbackScreen = lazy(() => import('./screens/callbacks/LoginCallbackScreen'));
+const SignoutCallbackScreen = lazy(() => import('./screens/callbacks/SignoutCallbackScreen'));
+const SettingsScreen = lazy(() => import('./screens/me/SettingsScreen'));
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Navigate replace to="/home" />} />
+        <Route element={<LazyPage />}>
+          <Route path="signin" element={<SignInScreen />} />
+          <Route path="create-account" element={<CreateAccountScreen />} />
+          <Route path="login/callback" element={<LoginCallbackScreen />} />
+          <Route path="signout/callback" element={<SignoutCallbackScreen />} />
+          <Route path="me" element={<Restricted />}>
+            <Route index element={<Navigate replace to="/me/settings" />} />
+            <Route path="settings" element={<SettingsScreen />} />
+            <Route path="*" element={<NotFoundRedirect />} />
+          </Route>
+        </Route>
+        <Route path="notifications" element={<RequireUser><NotificationsScreen /></RequireUser>} />
+        <Route path="help" element={<HelpScreen />} />
+        <Route path="unauthorized" element={<UnauthorizedScreen />} />
+        <Route path="404" element={<NotFoundScreen />} />
+        <Route path="*" element={<RemoteRoutes />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function LazyPage() {
+  return (
+    <Suspense fallback={<Loader />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function Restricted() {
+  return (
+    <RequireUser>
+      <Outlet />
+    </RequireUser>
+  );
+}

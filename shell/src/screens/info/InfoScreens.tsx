@@ -1,0 +1,44 @@
+// The shell's small pages: /notifications, /help, /unauthorized and /404.
+import { EmptyState, Link, PageTitle, usePageTitle, useTranslation } from '@learning/platform';
+
+export function NotificationsScreen() {
+  const { t } = useTranslation('shell');
+  return (
+    <>
+      <PageTitle>{t('notifications.title')}</PageTitle>
+      <EmptyState>{t('notifications.empty')}</EmptyState>
+    </>
+  );
+}
+
+export function HelpScreen() {
+  const { t } = useTranslation('shell');
+  return (
+    <>
+      <PageTitle>{t('help.title')}</PageTitle>
+      <p>{t('help.body')}</p>
+    </>
+  );
+}
+
+export function UnauthorizedScreen() {
+  const { t } = useTranslation('shell');
+  return <StatusScreen code={t('status.unauthorized')} body={t('status.unauthorizedBody')} />;
+}
+
+export function NotFoundScreen() {
+  const { t } = useTranslation('shell');
+  return <StatusScreen code={t('status.notFound')} body={t('status.notFoundBody')} />;
+}
+
+function StatusScreen({ code, body }: { code: string; body: string }) {
+  const { t } = useTranslation('shell');
+  usePageTitle(code);
+  return (
+    <div className="status-screen">
+      <h1 className="status-screen__code">{code}</h1>
+      <p>{body}</p>
+      <Link to="/home">{t('status.backHome')}</Link>
+    </div>
+  );
+}

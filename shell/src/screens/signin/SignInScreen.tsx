@@ -1,0 +1,99 @@
+// /signin: the email step (POST /v1/auth/check-email), then the password step (POST /v1/auth/login),
+// then /login/callback, which greets and goes on to `continue` or the site origin.
+import { Alert, Button, Card, Link, PageTitle, TextField, useCheckEmail, useNavigate, useSearchParams, useSignIn, useTranslation } from '@learning/platform';
+import { useState } from 'react';
+import { emailError, loginErrors } from '../../forms/rules';
+import { useForm } from '../../forms/useForm';
+
+export default function SignInScreen() {
+  const { t } = useTranslation('shell');
+  const [searchParams] = useSearchParams();
+  const continueUrl = searchParams.get('continue') ?? window.location.origin;
+  const [account, setAccount] = useState<{ email: string; name: string } | null>(null);
+
+  return (
+    <div className="auth-screen">
+      <Card>
+        <PageTitle>{t('signin.title')}</PageTitle>
+        {account ? (
+          <PasswordStep account={account} continueUrl={continueUrl} onOtherEmail={() => setAccount(null)} />
+        ) : (
+          <EmailStep onFound={setAccount} />
+        )}
+        <p className="auth-screen__switch">
+          {t('signin.noAccount')} <Link to={`/create-account?continue=${encodeURIComponent(continueUrl)}`}>{t('signin.register')}</Link>
+        </p>
+      </Card>
+    </div>
+  );
+}
+
+function EmailStep({ onFound }: { onFound: (account: { email: string; name: string }) => void }) {
+  const { t } = useTranslation('shell');
+  const checkEmail = useCheckEmail();
+  const form = useForm({ email: '' }, ({ email }) => {
+    const error = emailError(email);
+    return error ? { email: error } : {};
+  });
+  const submit = form.handleSubmit(({ email }) =>
+    checkEmail.mutate({ email: email.trim() }, { onSuccess: (user) => onFound({ email: email.trim(), name: user.name }) }),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      {checkEmail.error && <Alert>{checkEmail.error.message}</Alert>}
+      <TextField
+        label={t('signin.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        autoFocus
+        error={form.errors.email && t(form.errors.email)}
+        {...form.field('email')}
+      />
+      <Button type="submit" isLoading={checkEmail.isPending} className="auth-screen__submit">
+        {t('signin.next')}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordStep({ account, continueUrl, onOtherEmail }: { account: { email: string; name: string }; continueUrl: string; onOtherEmail: () => void }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const form = useForm({ email: account.email, password: '' }, loginErrors);
+  const submit = form.handleSubmit(({ password }) =>
+    signIn.mutate(
+      { email: account.email, password },
+      { onSuccess: () => navigate(`/login/callback?continue=${encodeURIComponent(continueUrl)}`, { replace: true }) },
+    ),
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className="auth-screen__account">
+        <strong>{t('signin.greeting', { name: account.name })}</strong>
+        <br />
+        <span>{account.email}</span>
+      </p>
+      {signIn.error && <Alert>{signIn.error.message}</Alert>}
+      {/* Lets password managers pair the password with the account. */}
+      <input type="email" name="email" value={account.email} autoComplete="username" readOnly hidden />
+      <TextField
+        label={t('signin.password')}
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+        error={form.errors.password && t(form.errors.password)}
+        {...form.field('password')}
+      />
+      <div className="auth-screen__actions">
+        <Button type="submit" isLoading={signIn.isPending}>
+          {t('signin.submit')}
+        </Button>
+        <Button variant="subtle" onClick={onOtherEmail}>
+          {t('signin.otherEmail')}
+        </Button>
+      </div>
+    </form>
+  );
+}

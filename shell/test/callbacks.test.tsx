@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { learner, renderApp, session } from './fixtures';
+
+describe('sign-in and sign-out callbacks', () => {
+  it("/login/callback greets 'Hi. {name}' and after 1.5 s goes to continue", async () => {
+    session(learner);
+    renderApp(`/login/callback?continue=${encodeURIComponent('http://localhost/help')}`);
+    expect(await screen.findByText(`Hi. ${learner.name}`)).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent('/login/callback');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/help'), { timeout: 3000 });
+  });
+
+  it('/login/callback never leaves the site, whatever continue says', async () => {
+    session(learner);
+    renderApp(`/login/callback?continue=${encodeURIComponent('https://evil.example/phish')}`);
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/home'), { timeout: 3000 });
+  });
+
+  it("/signout/callback says 'Bye. {name}', then signs out and goes to continue", async () => {
+    const gateway = session(learner, { 'POST /v1/auth/logout': { status: 204 } });
+    renderApp(`/signout/callback?signout=true&continue=${encodeURIComponent('http://localhost/help')}`);
+    expect(await screen.findByText(`Bye. ${learner.name}`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/help'), { timeout: 3000 });
+    expect(gateway.calls.find((call) => call.path === '/v1/auth/logout')?.headers.authorization).toBe(`Bearer token-of-${learner._id}`);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Нэвтрэх' })).toBeInTheDocument();
+  });
+
+  it('/signout/callback without the signout parameter keeps the session', async () => {
+    const gateway = session(learner);
+    renderApp('/signout/callback?continue=%2Fhelp');
+    expect(await screen.findByText(`Bye. ${learner.name}`)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(gateway.calls.some((call) => call.path === '/v1/auth/logout')).toBe(false);
+    expect(localStorage.getItem('token')).not.toBeNull();
+  });
+});

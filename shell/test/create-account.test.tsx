@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { learner, renderApp, session } from './fixtures';
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Бүртгүүлэх' }));
+
+async function fill(values: Partial<Record<'Имэйл' | 'Нэр' | 'Нууц үг' | 'Нууц үг давтах', string>>) {
+  for (const [label, value] of Object.entries(values)) await userEvent.type(screen.getByLabelText(label), value);
+}
+
+describe('registration (/create-account)', () => {
+  it('requires the email, name, password and repeated password', async () => {
+    const gateway = session(null);
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await submit();
+    expect(screen.getByText('Имэйл хаягаа оруулна уу.')).toBeInTheDocument();
+    expect(screen.getByText('Нэрээ оруулна уу.')).toBeInTheDocument();
+    expect(screen.getByText('Нууц үгээ оруулна уу.')).toBeInTheDocument();
+    expect(screen.getByText('Нууц үгээ давтан оруулна уу.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Имэйл')).toHaveFocus();
+    expect(gateway.calls.filter((call) => call.path === '/v1/auth/register')).toHaveLength(0);
+  });
+
+  it('refuses an email that is not valid', async () => {
+    session(null);
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await fill({ Имэйл: 'bat.example.com', Нэр: 'Бат', 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
+    await submit();
+    expect(screen.getByText('Имэйл хаяг буруу байна.')).toBeInTheDocument();
+  });
+
+  it('requires the repeated password to match', async () => {
+    const gateway = session(null);
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await fill({ Имэйл: 'bat@example.com', Нэр: 'Бат', 'Нууц үг': 'password1', 'Нууц үг давтах': 'password2' });
+    await submit();
+    expect(screen.getByText('Нууц үг таарахгүй байна.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Нууц үг давтах')).toHaveFocus();
+    expect(gateway.calls.filter((call) => call.path === '/v1/auth/register')).toHaveLength(0);
+  });
+
+  it('clears a message once the field is corrected', async () => {
+    session(null);
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await submit();
+    await fill({ Нэр: 'Бат' });
+    expect(screen.queryByText('Нэрээ оруулна уу.')).not.toBeInTheDocument();
+  });
+
+  it('registers, then shows the success view', async () => {
+    const gateway = session(null, { 'POST /v1/auth/register': { status: 201, body: learner } });
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
+    await submit();
+    expect(await screen.findByText('Бүртгэл амжилттай үүслээ.')).toBeInTheDocument();
+    expect(gateway.calls.find((call) => call.path === '/v1/auth/register')?.body).toEqual({
+      email: learner.email,
+      name: learner.name,
+      password: 'password1',
+      repeatPassword: 'password1',
+    });
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Нэвтрэх' })).toHaveAttribute('href', '/signin');
+  });
+
+  it("shows the server's message when registration fails", async () => {
+    session(null, { 'POST /v1/auth/register': { status: 409, body: { message: 'Энэ имэйл хаяг бүртгэлтэй байна.', code: 'email_taken' } } });
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
+    await submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Энэ имэйл хаяг бүртгэлтэй байна.');
+  });
+});

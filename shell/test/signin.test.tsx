@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { learner, renderApp, session } from './fixtures';
+
+const emailField = () => screen.getByLabelText('Имэйл');
+const next = () => screen.getByRole('button', { name: 'Үргэлжлүүлэх' });
+
+describe('sign-in (/signin)', () => {
+  it('asks for the email when it is empty, without calling the server', async () => {
+    const gateway = session(null);
+    renderApp('/signin');
+    await userEvent.click(await screen.findByRole('button', { name: 'Үргэлжлүүлэх' }));
+    expect(await screen.findByText('Имэйл хаягаа оруулна уу.')).toBeInTheDocument();
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveFocus();
+    expect(gateway.calls.filter((call) => call.path === '/v1/auth/check-email')).toHaveLength(0);
+  });
+
+  it('refuses an email that is not valid', async () => {
+    const gateway = session(null);
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), 'bat@example');
+    await userEvent.click(next());
+    expect(await screen.findByText('Имэйл хаяг буруу байна.')).toBeInTheDocument();
+    expect(gateway.calls.filter((call) => call.path === '/v1/auth/check-email')).toHaveLength(0);
+  });
+
+  it("shows the server's message when the email step fails", async () => {
+    session(null, { 'POST /v1/auth/check-email': { status: 404, body: { message: 'Энэ имэйл хаягаар бүртгэл олдсонгүй.', code: 'account_not_found' } } });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), 'nobody@example.com');
+    await userEvent.click(next());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Энэ имэйл хаягаар бүртгэл олдсонгүй.');
+  });
+
+  it('shows the fallback Алдаа when the server gives no message', async () => {
+    session(null, { 'POST /v1/auth/check-email': { status: 502, body: undefined } });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), 'bat@example.com');
+    await userEvent.click(next());
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Алдаа$/);
+  });
+
+  it('asks for the password on the second step, without calling the server', async () => {
+    const gateway = session(null, { 'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } } });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), learner.email);
+    await userEvent.click(next());
+    await userEvent.click(await screen.findByRole('button', { name: 'Нэвтрэх' }));
+    expect(await screen.findByText('Нууц үгээ оруулна уу.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Нууц үг')).toHaveFocus();
+    expect(gateway.calls.filter((call) => call.path === '/v1/auth/login')).toHaveLength(0);
+  });
+
+  it("signs in in two steps, greets 'Hi. {name}', then goes to continue", async () => {
+    const gateway = session(null, {
+      'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } },
+      'POST /v1/auth/login': { body: { user: learner, token: 'new-token' } },
+    });
+    renderApp(`/signin?continue=${encodeURIComponent('http://localhost/me/settings')}`);
+    await userEvent.type(await screen.findByLabelText('Имэйл'), ` ${learner.email} `);
+    await userEvent.click(next());
+    expect(await screen.findByText(`Сайн байна уу, ${learner.name}`)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Нууц үг'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Нэвтрэх' }));
+
+    expect(await screen.findByText(`Hi. ${learner.name}`)).toBeInTheDocument();
+    expect(gateway.calls.find((call) => call.path === '/v1/auth/login')?.body).toEqual({ email: learner.email, password: 'correct horse' });
+    expect(localStorage.getItem('token')).toBe('new-token');
+    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/me/settings'), { timeout: 3000 });
+    expect(await screen.findByText(learner.email)).toBeInTheDocument();
+  });
+
+  it("shows the server's message when the password is wrong", async () => {
+    session(null, {
+      'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } },
+      'POST /v1/auth/login': { status: 401, body: { message: 'Имэйл эсвэл нууц үг буруу байна.', code: 'bad_credentials' } },
+    });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), learner.email);
+    await userEvent.click(next());
+    await userEvent.type(await screen.findByLabelText('Нууц үг'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Нэвтрэх' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Имэйл эсвэл нууц үг буруу байна.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
