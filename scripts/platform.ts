@@ -23,6 +23,8 @@ export interface PlatformOptions {
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
   staticDir?: string | undefined;
+  /** Where the shell finds a remote's mf-manifest.json, when not at this gateway's /remotes/<name>/. */
+  remoteUrls?: Partial<Record<'home' | 'monster' | 'lessons' | 'admin', string>>;
   logLevel?: string;
   /** Requests a client may make to each rate-limited sign-in call per minute. */
   authRateLimit?: number;
@@ -72,6 +74,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       RATE_LIMIT_WINDOW_MS: 60_000,
       RATE_LIMIT_AUTH: options.authRateLimit ?? 30,
       STATIC_DIR: options.staticDir,
+      REMOTE_HOME_URL: options.remoteUrls?.home,
+      REMOTE_MONSTER_URL: options.remoteUrls?.monster,
+      REMOTE_LESSONS_URL: options.remoteUrls?.lessons,
+      REMOTE_ADMIN_URL: options.remoteUrls?.admin,
       LOG_LEVEL: logLevel,
     },
     createLogger('gateway', logLevel),
