@@ -1,6 +1,7 @@
 // `npm start`: the whole platform on http://localhost:8080 from one command. Embedded defaults
 // (PGlite under .data/, the in-process bus); PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
 import { createLogger } from '@learning/kit';
+import { buildMissingFrontEnds } from './front-ends.js';
 import { startPlatform } from './platform.js';
 
 const logger = createLogger('start');
@@ -15,6 +16,8 @@ const admin = embedded && !env.ADMIN_EMAIL ? { email: 'admin@example.com', passw
 if (embedded && !env.ADMIN_EMAIL) {
   logger.warn(`ADMIN_EMAIL is not set: the embedded platform's administrator is ${admin.email} / ${admin.password}.`);
 }
+
+if (!env.STATIC_DIR) buildMissingFrontEnds(logger);
 
 const platform = await startPlatform({
   port: Number(env.PORT ?? 8080),
