@@ -7,6 +7,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
+COPY services/catalog/package.json services/catalog/
 COPY gateway/package.json gateway/
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./

@@ -7,6 +7,9 @@ import { createInProcessBus } from '@learning/kit';
 import { authEnv } from '../services/auth/src/config.js';
 import { authService } from '../services/auth/src/service.js';
 import type { AuthTables } from '../services/auth/src/tables.js';
+import { catalogEnv, developmentMediaSigningSecret } from '../services/catalog/src/config.js';
+import { catalogService } from '../services/catalog/src/service.js';
+import type { CatalogTables } from '../services/catalog/src/tables.js';
 import { startGateway } from '../gateway/src/server.js';
 
 export interface PlatformOptions {
@@ -28,11 +31,15 @@ export interface PlatformOptions {
   logLevel?: string;
   /** Requests a client may make to each rate-limited sign-in call per minute. */
   authRateLimit?: number;
+  /** The secret catalog signs play URLs with and media checks them with; a development one by default. */
+  mediaSigningSecret?: string | undefined;
+  /** Seeds the demo plans and bundles into an empty catalog; off unless asked. */
+  seedDemo?: boolean;
 }
 
 export interface Platform {
   url: string;
-  services: { auth: RunningService<AuthTables> };
+  services: { auth: RunningService<AuthTables>; catalog: RunningService<CatalogTables> };
   close(): Promise<void>;
 }
 
@@ -59,7 +66,14 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
 
   const authConfig = loadConfig(authEnv, env);
   const auth = await runService(authService(authConfig), authConfig, runtime('auth'));
-  const services = { auth };
+  const catalogConfig = loadConfig(catalogEnv, {
+    ...env,
+    AUTH_URL: auth.url,
+    MEDIA_SIGNING_SECRET: options.mediaSigningSecret ?? developmentMediaSigningSecret,
+    SEED_DEMO: options.seedDemo ? '1' : '0',
+  });
+  const catalog = await runService(catalogService(catalogConfig), catalogConfig, runtime('catalog'));
+  const services = { auth, catalog };
   for (const service of Object.values(services)) service.startPublishing();
 
   const gateway = await startGateway(
@@ -67,7 +81,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       PORT: options.port,
       HOST: options.host ?? '127.0.0.1',
       AUTH_URL: auth.url,
-      CATALOG_URL: 'http://127.0.0.1:4002',
+      CATALOG_URL: catalog.url,
       MEDIA_URL: 'http://127.0.0.1:4003',
       EXAM_URL: 'http://127.0.0.1:4004',
       PAYLOAD_SECRET: options.payloadSecret,

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@learning/kit';
+import { developmentMediaSigningSecret } from '../services/catalog/src/config.js';
 
 const logger = createLogger('start-distributed');
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +18,14 @@ if (!process.env.PAYLOAD_SECRET) {
   process.env.PAYLOAD_SECRET = 'development-payload-secret';
 }
 
-const services = { auth: 4001 } as const;
+if (!process.env.MEDIA_SIGNING_SECRET) {
+  logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are signed with the development secret. Set it in production.');
+  process.env.MEDIA_SIGNING_SECRET = developmentMediaSigningSecret;
+}
+// The demo plans and bundles on an empty catalog, as on `npm start`; SEED_DEMO=0 turns them off.
+process.env.SEED_DEMO ??= '1';
+
+const services = { auth: 4001, catalog: 4002 } as const;
 const serviceUrls = Object.fromEntries(Object.entries(services).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]));
 
 const deployables: Array<{ name: string; entry: string; env: Record<string, string> }> = [

@@ -12,6 +12,9 @@ const developmentSecret = 'development-payload-secret';
 if (!env.PAYLOAD_SECRET) {
   logger.warn('PAYLOAD_SECRET is not set: payloads are encrypted with the development secret. Set it in production.');
 }
+if (!env.MEDIA_SIGNING_SECRET) {
+  logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are signed with the development secret. Set it in production.');
+}
 const admin = embedded && !env.ADMIN_EMAIL ? { email: 'admin@example.com', password: 'admin-password' } : { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD };
 if (embedded && !env.ADMIN_EMAIL) {
   logger.warn(`ADMIN_EMAIL is not set: the embedded platform's administrator is ${admin.email} / ${admin.password}.`);
@@ -30,6 +33,9 @@ const platform = await startPlatform({
   adminPassword: admin.password,
   staticDir: env.STATIC_DIR,
   logLevel: env.LOG_LEVEL ?? 'info',
+  mediaSigningSecret: env.MEDIA_SIGNING_SECRET,
+  // The demo plans and bundles, on an empty catalog only; SEED_DEMO=0 turns them off.
+  seedDemo: env.SEED_DEMO !== '0',
   ...(env.RATE_LIMIT_AUTH ? { authRateLimit: Number(env.RATE_LIMIT_AUTH) } : {}),
 });
 logger.info(`The platform is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);

@@ -7,6 +7,11 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { startPlatform, type Platform, type PlatformOptions } from './platform.js';
 
+// Starting the platform takes seconds on PGlite (an embedded database per service), and tests wait
+// for events. Jest reads testTimeout from its global config only, never per project, so every test
+// file that imports this fixture gets 30 s here (outside Jest, in a benchmark, import.meta.jest is absent).
+(import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(30_000);
+
 export const testAdmin = { email: 'admin@test.mn', password: 'admin-password-1' };
 export const testPayloadSecret = 'test-payload-secret';
 

@@ -3,18 +3,16 @@
 // The auth service and the gateway run as their own processes (the distributed mode), so the
 // load generator here and each server have an event loop of their own, as in production.
 // Uses DATABASE_URL when set (in a schema of its own, dropped afterwards), else a fresh PGlite.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { dropSchemas, uniqueSuffix } from '../../scripts/test-platform.js';
+import { startProcess as start, stopProcess as stop, whenReady as ready } from '../processes.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const secret = 'bench-payload-secret';
 const schemaPrefix = `bench${uniqueSuffix()}`;
 const authUrl = 'http://127.0.0.1:4101';
@@ -47,27 +45,6 @@ try {
   await Promise.all(children.map(stop));
   await rm(dataDir, { recursive: true, force: true });
   if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
-}
-
-function start(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function ready(url: string) {
-  for (let attempt = 0; attempt < 300; attempt++) {
-    const ok = await fetch(url).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not become ready`);
 }
 
 async function learnerToken(): Promise<string> {

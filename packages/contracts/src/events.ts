@@ -1,5 +1,6 @@
 // Integration events: the envelope every service publishes, and each event type's data.
 import { z } from 'zod';
+import { access } from './catalog.js';
 
 export const eventEnvelope = z.object({
   id: z.uuid(),
@@ -21,7 +22,71 @@ export const events = {
     version: 1,
     data: z.object({ tokenId: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
   },
+  // Catalog: every request event carries the learner's whole access after the change, so auth
+  // replaces its copy (ignoring an older `version`) instead of replaying deltas.
+  'lesson-request.created': { version: 1, data: lessonRequestEvent() },
+  'lesson-request.approved': { version: 1, data: lessonRequestEvent().extend({ videoIds: z.array(z.string()) }) },
+  'lesson-request.cancelled': { version: 1, data: lessonRequestEvent() },
+  'monsterplan-request.created': { version: 1, data: monsterplanRequestEvent() },
+  'monsterplan-request.approved': { version: 1, data: monsterplanRequestEvent() },
+  'monsterplan-request.cancelled': { version: 1, data: monsterplanRequestEvent() },
+  /** A bundle or plan was deleted: the access of every learner it touched, after the deletion. */
+  'lesson.deleted': { version: 1, data: z.object({ lessonId: z.string(), accessOf: z.array(userAccess()) }) },
+  /**
+   * A bundle was updated, or lost a deleted video: its videos now, and the access of every learner
+   * approved for it (their lesson grants follow the bundle's videos).
+   */
+  'lesson.changed': {
+    version: 1,
+    data: z.object({ lessonId: z.string(), name: z.string(), videoIds: z.array(z.string()), accessOf: z.array(userAccess()) }),
+  },
+  'monsterplan.changed': {
+    version: 1,
+    data: z.object({
+      monsterplanId: z.string(),
+      name: z.string(),
+      isActive: z.boolean(),
+      exam: z.boolean(),
+      videoIds: z.array(z.string()),
+      isDeleted: z.boolean(),
+      accessOf: z.array(userAccess()),
+    }),
+  },
+  'video.published': {
+    version: 1,
+    data: z.object({
+      videoId: z.string(),
+      kind: z.enum(['monsterplan', 'lesson']),
+      name: z.string(),
+      translateUrl: z.string(),
+      hasSubtitle: z.boolean(),
+    }),
+  },
+  'video.deleted': { version: 1, data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']) }) },
+  'exam.completed': {
+    version: 1,
+    data: z.object({
+      userId: z.string(),
+      monsterplanId: z.string(),
+      percent: z.number(),
+      correctQuestions: z.number().int(),
+      totalQuestions: z.number().int(),
+      passed: z.boolean(),
+    }),
+  },
 } as const;
+
+function userAccess() {
+  return z.object({ userId: z.string(), access });
+}
+
+function lessonRequestEvent() {
+  return z.object({ requestId: z.string(), userId: z.string(), lessonId: z.string(), access });
+}
+
+function monsterplanRequestEvent() {
+  return z.object({ requestId: z.string(), userId: z.string(), monsterplanId: z.string(), access });
+}
 
 export type EventType = keyof typeof events;
 export type EventData<T extends EventType> = z.infer<(typeof events)[T]['data']>;

@@ -1,4 +1,6 @@
 export * from './common.js';
 export * from './events.js';
 export * as auth from './auth.js';
+export * as catalog from './catalog.js';
 export * from './payload-token.js';
+export * from './media-urls.js';

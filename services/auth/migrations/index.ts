@@ -47,4 +47,15 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The version of each user's access that the grants reflect: every catalog event carries one, and
+  // an event that arrives after a newer one (redelivered, or overtaken) changes nothing.
+  '0002_access_version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('access_version')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('account.id').onDelete('cascade'))
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -1,7 +1,7 @@
 // Accounts: registration, credentials, the administrator of the embedded start, and the user as
 // the other screens see it (with the grants and exam results other services told us about).
 import type { auth, Page, PageQuery } from '@learning/contracts';
-import { conflict, recordEvent, unauthorized, type Db } from '@learning/kit';
+import { conflict, isUniqueViolation, isUuid, recordEvent, unauthorized, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { hashPassword, isPasswordCorrect } from './passwords.js';
 import type { AuthTables } from './tables.js';
@@ -9,14 +9,12 @@ import type { AuthTables } from './tables.js';
 type AuthDb = Db<AuthTables>;
 type Account = Selectable<AuthTables['account']>;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findAccountByEmail(db: AuthDb, email: string): Promise<Account | undefined> {
   return db.selectFrom('account').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 export async function findAccount(db: AuthDb, id: string): Promise<Account | undefined> {
-  if (!uuidPattern.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.selectFrom('account').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -112,8 +110,4 @@ export async function listUsers(db: AuthDb, { perPage, currentPage }: PageQuery)
     db.selectFrom('account').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { result: await userViews(db, accounts), total: Number(count.total) };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === '23505';
 }

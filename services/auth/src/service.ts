@@ -1,6 +1,7 @@
 // The auth service: users, credentials, tokens, and the user's view of their grants.
-import type { ServiceDefinition } from '@learning/kit';
+import { applyOnce, type ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
+import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './accounts.js';
 import type { AuthConfig } from './config.js';
 import { authRoutes } from './routes/auth.js';
@@ -21,6 +22,11 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
         context.eventsRecorded();
       }
     },
+    // The user's view of their grants and exam results, kept from the catalog's and the exam's events.
+    subscriptions: ({ db }) => [
+      { types: accessEventTypes, handler: applyOnce(db, applyAccessEvent) },
+      { types: ['exam.completed'], handler: applyOnce(db, applyExamCompleted) },
+    ],
     routes(app, context) {
       const tokens = { issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS };
       app.use(authRoutes(context, signingKey, tokens));

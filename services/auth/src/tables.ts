@@ -19,6 +19,7 @@ export interface AuthTables {
     created_at: Generated<Date>;
   };
   grant: { user_id: string; kind: GrantKind; ref_id: string };
+  access_version: { user_id: string; version: number };
   exam_result: {
     user_id: string;
     monsterplan_id: string;

@@ -5,6 +5,8 @@ import { deleteBusNamespace, dropSchemas, startTestPlatform, uniqueSuffix } from
 
 describe('after a restart', () => {
   let dataDir: string;
+  /** The platform's services, whose queues a shared RabbitMQ keeps until they are deleted. */
+  let serviceNames: string[] = [];
   const schemaPrefix = `r${uniqueSuffix()}`;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'platform-restart-'));
@@ -12,11 +14,12 @@ describe('after a restart', () => {
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
     if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
-    if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, ['auth']);
+    if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, serviceNames);
   });
 
   it('accounts, passwords and issued tokens are intact', async () => {
     const first = await startTestPlatform({ dataDir, schemaPrefix });
+    serviceNames = Object.keys(first.services);
     const learner = await first.learner('Тэмүүлэн');
     await first.close();
 

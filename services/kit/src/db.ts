@@ -84,6 +84,11 @@ async function migrate(db: Kysely<unknown>, schema: string, table: string, migra
   }
 }
 
+/** Whether a query failed on a unique constraint (PostgreSQL's 23505), e.g. a concurrent duplicate insert. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === '23505';
+}
+
 /** Drops a schema and everything in it (tests on a shared PostgreSQL use one schema per file). */
 export async function dropSchema(db: Kysely<unknown>, schema: string): Promise<void> {
   await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);

@@ -3,6 +3,13 @@
 import type { z } from 'zod';
 import { badRequest } from './errors.js';
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `id` can be a uuid key; anything else is answered as "not found" before PostgreSQL sees it. */
+export function isUuid(id: string): boolean {
+  return uuidPattern.test(id);
+}
+
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input ?? {});
   if (parsed.success) return parsed.data;

@@ -1,0 +1,30 @@
+// What the load benchmarks share: each deployable as its own process (as in production, so the load
+// generator and every server have an event loop of their own), stopped afterwards, and a wait until
+// it answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs a deployable's main module (e.g. services/auth/src/main.ts) with `env` over this process's environment. */
+export function startProcess(entry: string, env: Record<string, string>, inherited: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Waits until `url` answers 2xx, for up to 30 s. */
+export async function whenReady(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const ok = await fetch(url).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not become ready`);
+}

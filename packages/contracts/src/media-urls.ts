@@ -1,0 +1,46 @@
+// The signing contract between catalog (which decides who may play what) and media (which serves
+// the bytes): a URL to a file, valid until `expires` (unix seconds), signed with HMAC-SHA256 under a
+// secret the two services share (MEDIA_SIGNING_SECRET). WebCrypto, so any runtime can check it.
+//
+//   /v1/media/<kind>/<fileId>?expires=<unix seconds>&signature=<base64url HMAC>
+//   HMAC input: "<kind>/<fileId>:<expires>"
+//
+// kind: `video` (a video's bytes, ranged) or `subtitle` (its WebVTT).
+
+export type MediaKind = 'video' | 'subtitle';
+
+export const mediaUrlPrefix = '/v1/media';
+
+const encoder = new TextEncoder();
+
+async function hmacKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+function signedText(kind: MediaKind, fileId: string, expires: number): string {
+  return `${kind}/${fileId}:${expires}`;
+}
+
+export async function signMediaUrl(secret: string, kind: MediaKind, fileId: string, expires: number): Promise<string> {
+  const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(signedText(kind, fileId, expires)));
+  const encoded = btoa(String.fromCharCode(...new Uint8Array(signature))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return `${mediaUrlPrefix}/${kind}/${encodeURIComponent(fileId)}?expires=${expires}&signature=${encoded}`;
+}
+
+export type MediaUrlCheck = 'valid' | 'expired' | 'invalid';
+
+/** Checks a signature in constant time (WebCrypto's verify) and then the expiry. */
+export async function checkMediaSignature(
+  secret: string,
+  kind: MediaKind,
+  fileId: string,
+  expires: string | undefined,
+  signature: string | undefined,
+  now = Date.now(),
+): Promise<MediaUrlCheck> {
+  if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return 'invalid';
+  const bytes = Uint8Array.from(atob(signature.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
+  const isGenuine = await crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(signedText(kind, fileId, Number(expires))));
+  if (!isGenuine) return 'invalid';
+  return Number(expires) * 1000 < now ? 'expired' : 'valid';
+}

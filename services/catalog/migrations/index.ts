@@ -1,0 +1,150 @@
+// The catalog's schema: lesson bundles and Monster plans with their videos, learners' access
+// requests and the version of each learner's access, and the read models of learners and videos
+// (filled from auth's and media's events).
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '0001_catalog': {
+    async up(db: Kysely<unknown>) {
+      // Read models. Video ids are the media service's; text, so its id format is its own business.
+      await db.schema
+        .createTable('learner')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('video')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('monsterplan', 'lesson')`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('translate_url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('has_subtitle', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+
+      // created_at is the clock's time, not the transaction's: bundles made in one transaction keep their order.
+      await db.schema
+        .createTable('lesson')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('price', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await db.schema
+        .createTable('lesson_video')
+        .addColumn('lesson_id', 'uuid', (c) => c.notNull().references('lesson.id').onDelete('cascade'))
+        .addColumn('video_id', 'text', (c) => c.notNull().references('video.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('lesson_video_pk', ['lesson_id', 'video_id'])
+        .execute();
+      await db.schema.createIndex('lesson_video_video').on('lesson_video').column('video_id').execute();
+
+      await db.schema
+        .createTable('monsterplan')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('price', 'text', (c) => c.notNull())
+        .addColumn('early_price', 'text')
+        .addColumn('early_price_until', 'timestamptz')
+        .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(true))
+        .addColumn('has_exam', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await db.schema
+        .createTable('monsterplan_video')
+        .addColumn('monsterplan_id', 'uuid', (c) => c.notNull().references('monsterplan.id').onDelete('cascade'))
+        .addColumn('video_id', 'text', (c) => c.notNull().references('video.id').onDelete('cascade'))
+        .addColumn('week', 'integer', (c) => c.notNull())
+        .addColumn('day_of_week', 'integer', (c) => c.notNull())
+        .addColumn('monster_words', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('monsterplan_video_pk', ['monsterplan_id', 'video_id'])
+        .execute();
+      await db.schema.createIndex('monsterplan_video_video').on('monsterplan_video').column('video_id').execute();
+
+      // One table for both request families: a request names either a lesson or a plan.
+      await db.schema
+        .createTable('access_request')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('lesson', 'monsterplan')`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('lesson_id', 'uuid', (c) => c.references('lesson.id').onDelete('cascade'))
+        .addColumn('monsterplan_id', 'uuid', (c) => c.references('monsterplan.id').onDelete('cascade'))
+        .addColumn('is_approved', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .addColumn('approved_at', 'timestamptz')
+        .addCheckConstraint(
+          'access_request_names_its_bundle',
+          sql`(kind = 'lesson' and lesson_id is not null and monsterplan_id is null) or (kind = 'monsterplan' and monsterplan_id is not null and lesson_id is null)`,
+        )
+        // One request per learner and bundle: two simultaneous requests make one (the other gets 409).
+        .addUniqueConstraint('access_request_one_per_lesson', ['user_id', 'lesson_id'])
+        .addUniqueConstraint('access_request_one_per_monsterplan', ['user_id', 'monsterplan_id'])
+        .execute();
+      // The administrator's list, newest first: a page is read from the index alone, however deep.
+      await sql`
+        CREATE INDEX access_request_newest ON access_request (kind, created_at DESC, id DESC)
+        INCLUDE (user_id, lesson_id, monsterplan_id, is_approved)`.execute(db);
+      await db.schema.createIndex('access_request_lesson').on('access_request').column('lesson_id').execute();
+      await db.schema.createIndex('access_request_monsterplan').on('access_request').column('monsterplan_id').execute();
+
+      // The totals the administrator's lists and badge show, kept by the database itself, so that no
+      // change (a bundle's deletion cascades to its requests) is missed and no list counts 100,000 rows
+      // per page. Statement triggers with transition tables: one update per statement, not per row.
+      await db.schema
+        .createTable('request_tally')
+        .addColumn('kind', 'text', (c) => c.primaryKey())
+        .addColumn('total', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`INSERT INTO request_tally (kind) VALUES ('lesson'), ('monsterplan')`.execute(db);
+      await sql`
+        CREATE FUNCTION tally_requests() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            UPDATE request_tally t SET total = t.total + c.total, pending = t.pending + c.pending
+            FROM (SELECT kind, count(*) AS total, count(*) FILTER (WHERE NOT is_approved) AS pending FROM added GROUP BY kind) c
+            WHERE t.kind = c.kind;
+          END IF;
+          IF TG_OP IN ('DELETE', 'UPDATE') THEN
+            UPDATE request_tally t SET total = t.total - c.total, pending = t.pending - c.pending
+            FROM (SELECT kind, count(*) AS total, count(*) FILTER (WHERE NOT is_approved) AS pending FROM removed GROUP BY kind) c
+            WHERE t.kind = c.kind;
+          END IF;
+          RETURN NULL;
+        END $$`.execute(db);
+      await sql`CREATE TRIGGER access_request_added AFTER INSERT ON access_request
+        REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION tally_requests()`.execute(db);
+      await sql`CREATE TRIGGER access_request_changed AFTER UPDATE ON access_request
+        REFERENCING OLD TABLE AS removed NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION tally_requests()`.execute(db);
+      await sql`CREATE TRIGGER access_request_removed AFTER DELETE ON access_request
+        REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION tally_requests()`.execute(db);
+
+      // Grows with every statement that changes what the public lists show (bundles, plans, their
+      // videos, the video read model), so each instance keeps the lists' answers until it moves.
+      await db.schema
+        .createTable('catalog_revision')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('revision', 'bigint', (c) => c.notNull())
+        .execute();
+      await sql`INSERT INTO catalog_revision (id, revision) VALUES (1, 0)`.execute(db);
+      await sql`
+        CREATE FUNCTION bump_catalog_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE catalog_revision SET revision = revision + 1 WHERE id = 1;
+          RETURN NULL;
+        END $$`.execute(db);
+      for (const table of ['lesson', 'lesson_video', 'monsterplan', 'monsterplan_video', 'video']) {
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_changes_catalog`)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
+          FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_revision()`.execute(db);
+      }
+
+      // Grows with every change of a learner's access, so auth keeps the newest snapshot of it.
+      await db.schema
+        .createTable('access_version')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,77 @@
+// The demo a newcomer sees on `npm start` (issue 4, part 6): on an empty catalog, three Monster
+// plans of two weeks (one inactive, one with the exam) and three lesson bundles, with the spec's
+// prices. Their videos are the demo videos of packages/contracts, under the ids the media service
+// gives its demo files, so the catalog's video read model starts with them.
+import { demoDaysPerWeek, demoLessonVideos, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
+import type { catalog } from '@learning/contracts';
+import { sql } from 'kysely';
+import { insertLesson } from './lessons.js';
+import { insertMonsterplan } from './monsterplans.js';
+import type { CatalogDb } from './tables.js';
+
+const dayWords = [
+  'wake up, alarm, stretch, breakfast, commute',
+  'receipt, discount, aisle, cashier, refund',
+  'forecast, humid, breeze, freezing, shower',
+  'sibling, cousin, relative, raise, get along',
+  'deadline, meeting, schedule, colleague, report',
+  'departure, luggage, boarding, delay, customs',
+  'menu, order, starter, bill, tip',
+  'appointment, symptom, prescription, fever, recover',
+  'hobby, collect, knit, photography, join',
+  'weekend, relax, picnic, hang out, nap',
+];
+
+const monsterplans: Array<Omit<catalog.MonsterplanBody, 'videos'>> = [
+  {
+    name: 'Monster plan 1: Сонсголын суурь',
+    price: '49,000₮',
+    earlyPrice: '35,000₮',
+    // Spec section 9: the early price of plan 1 holds before 9 December (Ulaanbaatar time).
+    earlyPriceUntil: '2026-12-09T00:00:00+08:00',
+    isActive: true,
+    exam: true,
+  },
+  { name: 'Monster plan 2: Өдөр тутмын яриа', price: '49,000₮', isActive: true, exam: false },
+  { name: 'Monster plan 1–3: Гурван шатны багц', price: '111,000₮', isActive: false, exam: false },
+];
+
+const lessons: Array<Omit<catalog.LessonBody, 'videos'>> = [
+  { name: 'IELTS Listening: эхлэгчдэд', price: '59,000₮' },
+  { name: 'Англи хэлний дүрэм: дунд шат', price: '45,000₮' },
+  { name: 'Ярианы англи хэл: өдөр тутмын харилцаа', price: '39,000₮' },
+];
+
+/** Seeds the demo when the catalog has neither a plan nor a bundle; answers whether it did. */
+export async function seedDemo(db: CatalogDb): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Two instances starting at once on one database seed once.
+    await sql`LOCK TABLE monsterplan, lesson IN EXCLUSIVE MODE`.execute(trx);
+    const [plan, lesson] = await Promise.all([
+      trx.selectFrom('monsterplan').select('id').limit(1).executeTakeFirst(),
+      trx.selectFrom('lesson').select('id').limit(1).executeTakeFirst(),
+    ]);
+    if (plan || lesson) return false;
+    await trx
+      .insertInto('video')
+      .values(demoVideos.map((video) => ({ id: video.id, kind: video.kind, name: video.name, translate_url: '', has_subtitle: video.hasSubtitle })))
+      .onConflict((c) => c.column('id').doNothing())
+      .execute();
+    for (const [index, body] of monsterplans.entries()) {
+      await insertMonsterplan(trx, { ...body, videos: demoMonsterplanVideos[index]!.map(placement) });
+    }
+    for (const [index, body] of lessons.entries()) {
+      await insertLesson(trx, { ...body, videos: demoLessonVideos[index]!.map((video) => video.id) });
+    }
+    return true;
+  });
+}
+
+function placement(video: DemoVideo, index: number): catalog.Placement {
+  return {
+    _id: video.id,
+    week: Math.floor(index / demoDaysPerWeek) + 1,
+    dayOfWeek: (index % demoDaysPerWeek) + 1,
+    monsterWords: dayWords[index] ?? '',
+  };
+}

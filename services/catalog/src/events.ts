@@ -1,0 +1,62 @@
+// What the catalog consumes: auth's `user.registered` (the learner read model) and media's
+// `video.published` / `video.deleted` (the video read model), each applied once through the inbox.
+// What it publishes (recorded by the domain modules in the transaction of each change):
+// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed.
+import type { EventData } from '@learning/contracts';
+import { applyOnce, recordEvent, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
+import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
+import { applyUserRegistered } from './learners.js';
+import { lessonChangedEvent } from './lessons.js';
+import { monsterplanChangedEvent } from './monsterplans.js';
+import type { CatalogDb, CatalogTables } from './tables.js';
+import { applyVideoPublished } from './videos.js';
+
+export function catalogSubscriptions(context: ServiceContext<CatalogTables>): Subscription[] {
+  const { db } = context;
+  return [
+    { types: ['user.registered'], handler: applyOnce(db, applyUserRegistered) },
+    { types: ['video.published'], handler: applyOnce(db, applyVideoPublished) },
+    {
+      types: ['video.deleted'],
+      handler: async (event) => {
+        await applyOnce(db, applyVideoDeleted)(event);
+        context.eventsRecorded();
+      },
+    },
+  ];
+}
+
+/**
+ * A deleted video leaves every bundle and plan that held it; the bundle stays with its other videos.
+ * Learners approved for a bundle keep it approved (they hold what remains); the change is published
+ * as `lesson.changed` / `monsterplan.changed`, like an administrator's update.
+ */
+export async function applyVideoDeleted(trx: CatalogDb, event: EventEnvelope): Promise<void> {
+  const { videoId } = event.data as EventData<'video.deleted'>;
+  const lessons = await trx
+    .selectFrom('lesson')
+    .select('id')
+    .where('id', 'in', trx.selectFrom('lesson_video').select('lesson_id').where('video_id', '=', videoId))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const monsterplans = await trx
+    .selectFrom('monsterplan')
+    .select('id')
+    .where('id', 'in', trx.selectFrom('monsterplan_video').select('monsterplan_id').where('video_id', '=', videoId))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const approvedLearners = new Map<string, string[]>();
+  for (const { id } of lessons) approvedLearners.set(id, await learnersWithRequests(trx, { lessonId: id }, { onlyApproved: true }));
+  await lockAccess(trx, [...approvedLearners.values()].flat());
+  // The bundles' and plans' rows of this video go with it (foreign keys cascade).
+  await trx.deleteFrom('video').where('id', '=', videoId).execute();
+  for (const { id } of lessons) {
+    const accessOf = await changeAccess(trx, approvedLearners.get(id)!);
+    await recordEvent(trx, 'catalog', 'lesson.changed', await lessonChangedEvent(trx, id, accessOf));
+  }
+  for (const { id } of monsterplans) {
+    await recordEvent(trx, 'catalog', 'monsterplan.changed', await monsterplanChangedEvent(trx, id, { isDeleted: false, accessOf: [] }));
+  }
+}

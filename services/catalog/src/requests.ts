@@ -1,0 +1,204 @@
+// Access requests for a lesson bundle or a Monster plan (spec section 4): a signed-in learner asks,
+// the administrator approves (isApproved true) or cancels a pending one, which removes it. Every
+// change publishes the learner's whole access through the outbox.
+import type { catalog, Page, PageQuery } from '@learning/contracts';
+import { conflict, isUniqueViolation, isUuid, notFound, recordEvent } from '@learning/kit';
+import { sql, type Selectable } from 'kysely';
+import { changeAccess, isApprovedForLesson, lockAccess } from './access.js';
+import { lessonNotFound, lessonVideoIds } from './lessons.js';
+import { monsterplanNotFound } from './monsterplans.js';
+import type { CatalogDb, CatalogTables, RequestKind } from './tables.js';
+
+export type { RequestKind };
+export type RequestView = catalog.LessonRequest | catalog.MonsterplanRequest;
+
+type RequestRow = Selectable<CatalogTables['access_request']>;
+
+const requestNotFound = () => notFound('Хүсэлт олдсонгүй.', 'request_not_found');
+
+const refusals = {
+  pending: () => conflict('Таны хүсэлт илгээгдсэн байна. Админ баталгаажуулахыг хүлээнэ үү.', 'request_pending'),
+  approved: {
+    lesson: () => conflict('Танд энэ багц хичээлийг үзэх эрх аль хэдийн нээгдсэн байна.', 'already_approved'),
+    monsterplan: () => conflict('Танд энэ Monster plan-ыг үзэх эрх аль хэдийн нээгдсэн байна.', 'already_approved'),
+  },
+  inactive: () => conflict('Энэ Monster plan одоогоор идэвхгүй тул хүсэлт илгээх боломжгүй.', 'monsterplan_inactive'),
+  cancelApproved: () => conflict('Баталгаажсан хүсэлтийг цуцлах боломжгүй.', 'request_approved'),
+};
+
+/**
+ * A learner asks for a bundle or plan. Refused with 409 when they already asked (pending) or already
+ * have it (approved), and for an inactive plan; two simultaneous asks make one request.
+ */
+export async function createRequest(db: CatalogDb, kind: RequestKind, userId: string, bundleId: string): Promise<RequestView> {
+  const bundleNotFound = kind === 'lesson' ? lessonNotFound : monsterplanNotFound;
+  if (!isUuid(bundleId)) throw bundleNotFound();
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const bundle = await shareBundle(trx, kind, bundleId);
+      if (!bundle) throw bundleNotFound();
+      if (!bundle.isActive) throw refusals.inactive();
+      await lockAccess(trx, [userId]);
+      const existing = await trx
+        .selectFrom('access_request')
+        .select('is_approved')
+        .where('user_id', '=', userId)
+        .where(bundleColumn(kind), '=', bundleId)
+        .executeTakeFirst();
+      if (existing?.is_approved) throw refusals.approved[kind]();
+      if (existing) throw refusals.pending();
+      // A bundle whose every video is granted through other bundles is approved already (spec section 4).
+      if (kind === 'lesson' && (await isApprovedForLesson(trx, userId, bundleId))) throw refusals.approved.lesson();
+      const request = await trx
+        .insertInto('access_request')
+        .values({ kind, user_id: userId, lesson_id: kind === 'lesson' ? bundleId : null, monsterplan_id: kind === 'monsterplan' ? bundleId : null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRequestEvent(trx, 'created', request);
+      return (await requestViews(trx, kind, { id: request.id }))[0]!;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusals.pending();
+    throw error;
+  }
+}
+
+/**
+ * The administrator approves a request: the learner is granted exactly the bundle's current videos
+ * (or the plan). Approving an approved request changes nothing and publishes nothing.
+ */
+export async function approveRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestView> {
+  return db.transaction().execute(async (trx) => {
+    const request = await lockRequest(trx, kind, requestId);
+    if (!request.is_approved) {
+      const approved = await trx
+        .updateTable('access_request')
+        .set({ is_approved: true, approved_at: new Date() })
+        .where('id', '=', request.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordRequestEvent(trx, 'approved', approved);
+    }
+    return (await requestViews(trx, kind, { id: request.id }))[0]!;
+  });
+}
+
+/** The administrator cancels a pending request, which removes it; an approved one is refused with 409. */
+export async function cancelRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const request = await lockRequest(trx, kind, requestId);
+    if (request.is_approved) throw refusals.cancelApproved();
+    await trx.deleteFrom('access_request').where('id', '=', request.id).execute();
+    await recordRequestEvent(trx, 'cancelled', request);
+  });
+}
+
+export async function findRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestView> {
+  if (!isUuid(requestId)) throw requestNotFound();
+  const [view] = await requestViews(db, kind, { id: requestId });
+  if (!view) throw requestNotFound();
+  return view;
+}
+
+/** The administrator's list: newest first, a page at a time, with the total of requests of the kind. */
+export async function listRequests(db: CatalogDb, kind: RequestKind, { perPage, currentPage }: PageQuery): Promise<Page<RequestView>> {
+  const [result, tally] = await Promise.all([requestViews(db, kind, { limit: perPage, offset: (currentPage - 1) * perPage }), tallyOf(db, kind)]);
+  return { result, total: tally.total };
+}
+
+/** How many requests of the kind wait for the administrator (the badge's "N new request"). */
+export async function countNewRequests(db: CatalogDb, kind: RequestKind): Promise<{ count: number }> {
+  return { count: (await tallyOf(db, kind)).pending };
+}
+
+function tallyOf(db: CatalogDb, kind: RequestKind) {
+  return db.selectFrom('request_tally').select(['total', 'pending']).where('kind', '=', kind).executeTakeFirstOrThrow();
+}
+
+const bundleColumn = (kind: RequestKind) => (kind === 'lesson' ? 'lesson_id' : 'monsterplan_id');
+
+/** Reads the bundle under a share lock, so it is neither changed nor deleted until the request is made. */
+async function shareBundle(trx: CatalogDb, kind: RequestKind, id: string): Promise<{ isActive: boolean } | undefined> {
+  if (kind === 'lesson') {
+    const lesson = await trx.selectFrom('lesson').select('id').where('id', '=', id).forShare().executeTakeFirst();
+    return lesson && { isActive: true };
+  }
+  const plan = await trx.selectFrom('monsterplan').select('is_active').where('id', '=', id).forShare().executeTakeFirst();
+  return plan && { isActive: plan.is_active };
+}
+
+/** Finds a request and takes the locks to change it, in the order of access.ts. */
+async function lockRequest(trx: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestRow> {
+  if (!isUuid(requestId)) throw requestNotFound();
+  const found = await trx.selectFrom('access_request').selectAll().where('id', '=', requestId).where('kind', '=', kind).executeTakeFirst();
+  if (!found) throw requestNotFound();
+  await shareBundle(trx, kind, (found.lesson_id ?? found.monsterplan_id)!);
+  await lockAccess(trx, [found.user_id]);
+  // It may have been approved, cancelled or deleted with its bundle while we waited.
+  const request = await trx.selectFrom('access_request').selectAll().where('id', '=', requestId).forUpdate().executeTakeFirst();
+  if (!request) throw requestNotFound();
+  return request;
+}
+
+async function recordRequestEvent(trx: CatalogDb, action: 'created' | 'approved' | 'cancelled', request: RequestRow) {
+  const [changed] = await changeAccess(trx, [request.user_id]);
+  const common = { requestId: request.id, userId: request.user_id, access: changed!.access };
+  if (request.kind === 'monsterplan') {
+    const data = { ...common, monsterplanId: request.monsterplan_id! };
+    if (action === 'created') await recordEvent(trx, 'catalog', 'monsterplan-request.created', data);
+    else if (action === 'approved') await recordEvent(trx, 'catalog', 'monsterplan-request.approved', data);
+    else await recordEvent(trx, 'catalog', 'monsterplan-request.cancelled', data);
+    return;
+  }
+  const data = { ...common, lessonId: request.lesson_id! };
+  if (action === 'created') await recordEvent(trx, 'catalog', 'lesson-request.created', data);
+  else if (action === 'approved') await recordEvent(trx, 'catalog', 'lesson-request.approved', { ...data, videoIds: await lessonVideoIds(trx, data.lessonId) });
+  else await recordEvent(trx, 'catalog', 'lesson-request.cancelled', data);
+}
+
+interface RequestListRow {
+  id: string;
+  user_id: string;
+  email: string;
+  is_approved: boolean;
+  created_at: Date;
+  bundle_id: string;
+  bundle_name: string;
+  videos: string[];
+}
+
+/** Requests as the administrator sees them: the learner's email (from the read model; '' until it arrives) and the bundle. */
+async function requestViews(
+  db: CatalogDb,
+  kind: RequestKind,
+  which: { id: string } | { limit: number; offset: number },
+): Promise<RequestView[]> {
+  const bundle =
+    kind === 'lesson'
+      ? {
+          join: sql`JOIN lesson b ON b.id = r.lesson_id`,
+          videos: sql`SELECT array_agg(video_id ORDER BY position) FROM lesson_video WHERE lesson_id = b.id`,
+        }
+      : {
+          join: sql`JOIN monsterplan b ON b.id = r.monsterplan_id`,
+          videos: sql`SELECT array_agg(video_id ORDER BY week, day_of_week, position) FROM monsterplan_video WHERE monsterplan_id = b.id`,
+        };
+  // The page is chosen from the index alone; only its rows are joined to learners and bundles.
+  const page =
+    'id' in which
+      ? sql`SELECT * FROM access_request WHERE id = ${which.id} AND kind = ${kind}`
+      : sql`SELECT id, user_id, lesson_id, monsterplan_id, is_approved, created_at FROM access_request
+            WHERE kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT ${which.limit} OFFSET ${which.offset}`;
+  const { rows } = await sql<RequestListRow>`
+    SELECT r.id, r.user_id, coalesce(l.email, '') AS email, r.is_approved, r.created_at,
+           b.id AS bundle_id, b.name AS bundle_name, coalesce((${bundle.videos}), '{}') AS videos
+    FROM (${page}) r ${bundle.join} LEFT JOIN learner l ON l.user_id = r.user_id
+    ORDER BY r.created_at DESC, r.id DESC`.execute(db);
+  return rows.map((row) => {
+    const common = { _id: row.id, createdAt: new Date(row.created_at).toISOString(), user: { _id: row.user_id, email: row.email } };
+    const bundleView = { _id: row.bundle_id, name: row.bundle_name, videos: row.videos };
+    return kind === 'lesson'
+      ? { ...common, lesson: bundleView, isApproved: row.is_approved }
+      : { ...common, monsterplan: bundleView, isApproved: row.is_approved };
+  });
+}

@@ -1,0 +1,44 @@
+// /v1/lessons: lesson bundles.
+import { catalog } from '@learning/contracts';
+import { parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { Router } from 'express';
+import { createLesson, deleteLesson, findLesson, listLessons, updateLesson } from '../lessons.js';
+import type { ListCache } from '../list-cache.js';
+import type { MediaSigner } from '../media-urls.js';
+import type { CatalogTables } from '../tables.js';
+
+export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: ListCache): Router {
+  const { db } = context;
+  const router = Router();
+
+  // Anyone.
+  router.get('/v1/lessons', async (_req, res) => {
+    res.type('json').send(await lists.json(db, 'lessons', () => listLessons(db)));
+  });
+
+  // Administrator.
+  router.post('/v1/lessons', requireAdmin, async (req, res) => {
+    res.status(201).json(await createLesson(db, parseInput(catalog.lessonBody, req.body)));
+  });
+
+  // Anyone; play URLs only for a viewer approved for the whole bundle.
+  router.get('/v1/lessons/:id', async (req, res) => {
+    res.json(await findLesson(db, signer, req.params.id as string, req.principal));
+  });
+
+  // Administrator. The body's `id`, if any, is ignored: the path names the bundle.
+  router.put('/v1/lessons/:id', requireAdmin, async (req, res) => {
+    const lesson = await updateLesson(db, req.params.id as string, parseInput(catalog.lessonBody, req.body));
+    context.eventsRecorded();
+    res.json(lesson);
+  });
+
+  // Administrator. The spec's client sends {id, videos}; the path says which bundle, the rest is ignored.
+  router.delete('/v1/lessons/:id', requireAdmin, async (req, res) => {
+    await deleteLesson(db, req.params.id as string);
+    context.eventsRecorded();
+    res.status(204).end();
+  });
+
+  return router;
+}

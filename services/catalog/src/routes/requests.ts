@@ -1,0 +1,56 @@
+// /v1/lesson-requests and /v1/monsterplan-requests: one family of calls for each kind of request.
+import { catalog, pageQuery } from '@learning/contracts';
+import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { Router } from 'express';
+import { approveRequest, cancelRequest, countNewRequests, createRequest, findRequest, listRequests, type RequestKind } from '../requests.js';
+import type { CatalogTables } from '../tables.js';
+
+export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>) =>
+  requestRoutes(context, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
+
+export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>) =>
+  requestRoutes(context, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
+
+function requestRoutes(context: ServiceContext<CatalogTables>, kind: RequestKind, path: string, bundleIdOf: (body: unknown) => string): Router {
+  const { db } = context;
+  const router = Router();
+
+  // A signed-in learner asks for a bundle or plan ({lesson} or {monsterplan}).
+  router.post(path, requireUser, async (req, res) => {
+    const request = await createRequest(db, kind, req.principal!.id, bundleIdOf(req.body));
+    context.eventsRecorded();
+    res.status(201).json(request);
+  });
+
+  // Administrator: newest first, `perPage` and `currentPage`.
+  router.get(path, requireAdmin, async (req, res) => {
+    res.json(await listRequests(db, kind, parseInput(pageQuery, req.query)));
+  });
+
+  // Administrator: the count of pending requests. Before /:id, which would otherwise take the name.
+  router.get(`${path}/total-new-requests`, requireAdmin, async (_req, res) => {
+    res.json(await countNewRequests(db, kind));
+  });
+
+  // Administrator.
+  router.get(`${path}/:id`, requireAdmin, async (req, res) => {
+    res.json(await findRequest(db, kind, req.params.id as string));
+  });
+
+  // Administrator: approve. The spec's client sends {id, user, lesson, videos, isApproved: true}; none
+  // of it is trusted: the request is the path's, and the grant is the bundle's current videos.
+  router.put(`${path}/:id`, requireAdmin, async (req, res) => {
+    const request = await approveRequest(db, kind, req.params.id as string);
+    context.eventsRecorded();
+    res.json(request);
+  });
+
+  // Administrator: cancel a pending request, which removes it.
+  router.delete(`${path}/:id`, requireAdmin, async (req, res) => {
+    await cancelRequest(db, kind, req.params.id as string);
+    context.eventsRecorded();
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,49 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Db } from '@learning/kit';
+
+export type VideoKind = 'monsterplan' | 'lesson';
+export type RequestKind = 'lesson' | 'monsterplan';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface CatalogTables {
+  learner: { user_id: string; email: string };
+  video: { id: string; kind: VideoKind; name: string; translate_url: string; has_subtitle: boolean };
+  lesson: { id: Generated<string>; name: string; price: string; created_at: CreatedAt };
+  lesson_video: { lesson_id: string; video_id: string; position: number };
+  monsterplan: {
+    id: Generated<string>;
+    name: string;
+    price: string;
+    early_price: string | null;
+    early_price_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
+    is_active: boolean;
+    has_exam: boolean;
+    created_at: CreatedAt;
+  };
+  monsterplan_video: {
+    monsterplan_id: string;
+    video_id: string;
+    week: number;
+    day_of_week: number;
+    monster_words: string;
+    position: number;
+  };
+  access_request: {
+    id: Generated<string>;
+    kind: RequestKind;
+    user_id: string;
+    lesson_id: string | null;
+    monsterplan_id: string | null;
+    is_approved: Generated<boolean>;
+    created_at: CreatedAt;
+    approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  };
+  access_version: { user_id: string; version: number };
+  /** Kept by triggers on the tables the public lists read (see the migration). */
+  catalog_revision: { id: number; revision: ColumnType<string, never, never> };
+  /** Kept by triggers on access_request (see the migration). */
+  request_tally: { kind: RequestKind; total: number; pending: number };
+}
+
+export type CatalogDb = Db<CatalogTables>;

@@ -1,0 +1,32 @@
+// The catalog's read model of videos (name, kind, translation link, whether it has subtitles), kept
+// from media's `video.published` events (`video.deleted` is applied in events.ts); bundles and plans
+// list their videos from it and may only hold videos it knows.
+import { badRequest, type EventEnvelope } from '@learning/kit';
+import type { EventData } from '@learning/contracts';
+import type { CatalogDb, VideoKind } from './tables.js';
+
+export async function applyVideoPublished(trx: CatalogDb, event: EventEnvelope): Promise<void> {
+  const { videoId, kind, name, translateUrl, hasSubtitle } = event.data as EventData<'video.published'>;
+  await trx
+    .insertInto('video')
+    .values({ id: videoId, kind, name, translate_url: translateUrl, has_subtitle: hasSubtitle })
+    .onConflict((c) => c.column('id').doUpdateSet({ kind, name, translate_url: translateUrl, has_subtitle: hasSubtitle }))
+    .execute();
+}
+
+const videoKindNames: Record<VideoKind, string> = { monsterplan: 'Monster plan-ы', lesson: 'багц хичээлийн' };
+
+/**
+ * Checks that every chosen video is known and of the bundle's kind; answers the ids once each, in
+ * the order given. A video chosen twice counts once.
+ */
+export async function requireVideos(db: CatalogDb, ids: readonly string[], kind: VideoKind): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const found = await db.selectFrom('video').select(['id', 'kind']).where('id', 'in', unique).execute();
+  const kinds = new Map(found.map((video) => [video.id, video.kind]));
+  const missing = unique.find((id) => !kinds.has(id));
+  if (missing !== undefined) throw badRequest(`Сонгосон видео олдсонгүй (${missing}).`, 'video_not_found');
+  const foreign = unique.find((id) => kinds.get(id) !== kind);
+  if (foreign !== undefined) throw badRequest(`Сонгосон видео ${videoKindNames[kind]} видео биш байна (${foreign}).`, 'video_wrong_kind');
+  return unique;
+}

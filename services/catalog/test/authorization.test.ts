@@ -1,0 +1,144 @@
+// Who may call what: every catalog route, called by a guest, the learner it concerns, another
+// learner and the administrator.
+import type { catalog } from '@learning/contracts';
+import { eventually, expectStatus, startCatalogFixture, type CatalogFixture, type Learner } from './fixture.js';
+
+let fixture: CatalogFixture;
+let learner: Learner;
+let otherLearner: Learner;
+let plan: catalog.Monsterplan;
+
+beforeAll(async () => {
+  fixture = await startCatalogFixture();
+  [learner, otherLearner] = await Promise.all([fixture.learner(), fixture.learner()]);
+  plan = await fixture.createMonsterplan();
+  const request = await fixture.requestMonsterplan(learner, plan._id);
+  expectStatus(await fixture.call('PUT', `/v1/monsterplan-requests/${request._id}`, { token: fixture.admin }), 200, 'approving');
+});
+afterAll(() => fixture?.close());
+
+type Caller = 'guest' | 'learner' | 'otherLearner' | 'admin';
+const callers: Caller[] = ['guest', 'learner', 'otherLearner', 'admin'];
+
+interface Route {
+  method: string;
+  path: string;
+  /** Makes what the call needs, fresh for each caller (some calls delete what they act on). */
+  prepare: () => Promise<{ path: string; body?: unknown }>;
+  expected: Record<Caller, number>;
+}
+
+const anyone = { guest: 200, learner: 200, otherLearner: 200, admin: 200 };
+const adminOnly = (status: number) => ({ guest: 401, learner: 403, otherLearner: 403, admin: status });
+const signedIn = (status: number) => ({ guest: 401, learner: status, otherLearner: status, admin: status });
+
+const lessonBody = async () => ({ name: 'Багц', price: '1₮', videos: await fixture.publishVideos('lesson', 1) });
+const planBody = async () => ({ name: 'План', price: '1₮', videos: await fixture.publishVideos('monsterplan', 1) });
+const lessonRequest = async () => fixture.requestLesson(await fixture.learner(), (await fixture.createLesson())._id);
+const planRequest = async () => fixture.requestMonsterplan(await fixture.learner(), (await fixture.createMonsterplan())._id);
+
+const routes: Route[] = [
+  { method: 'GET', path: '/v1/lessons', prepare: async () => ({ path: '/v1/lessons' }), expected: anyone },
+  { method: 'POST', path: '/v1/lessons', prepare: async () => ({ path: '/v1/lessons', body: await lessonBody() }), expected: adminOnly(201) },
+  { method: 'GET', path: '/v1/lessons/{id}', prepare: async () => ({ path: `/v1/lessons/${(await fixture.createLesson())._id}` }), expected: anyone },
+  {
+    method: 'PUT',
+    path: '/v1/lessons/{id}',
+    prepare: async () => ({ path: `/v1/lessons/${(await fixture.createLesson())._id}`, body: await lessonBody() }),
+    expected: adminOnly(200),
+  },
+  { method: 'DELETE', path: '/v1/lessons/{id}', prepare: async () => ({ path: `/v1/lessons/${(await fixture.createLesson())._id}` }), expected: adminOnly(204) },
+
+  { method: 'GET', path: '/v1/monsterplans', prepare: async () => ({ path: '/v1/monsterplans' }), expected: anyone },
+  { method: 'POST', path: '/v1/monsterplans', prepare: async () => ({ path: '/v1/monsterplans', body: await planBody() }), expected: adminOnly(201) },
+  { method: 'GET', path: '/v1/monsterplans/{id}', prepare: async () => ({ path: `/v1/monsterplans/${plan._id}` }), expected: anyone },
+  {
+    method: 'PUT',
+    path: '/v1/monsterplans/{id}',
+    prepare: async () => ({ path: `/v1/monsterplans/${(await fixture.createMonsterplan())._id}`, body: await planBody() }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/monsterplans/{id}',
+    prepare: async () => ({ path: `/v1/monsterplans/${(await fixture.createMonsterplan())._id}` }),
+    expected: adminOnly(204),
+  },
+  {
+    method: 'GET',
+    path: '/v1/monsterplans/{monsterplanId}/play/{videoId} (the learner is approved)',
+    prepare: async () => ({ path: `/v1/monsterplans/${plan._id}/play/${plan.videos[0]}` }),
+    expected: { guest: 401, learner: 200, otherLearner: 403, admin: 200 },
+  },
+
+  {
+    method: 'POST',
+    path: '/v1/lesson-requests',
+    prepare: async () => ({ path: '/v1/lesson-requests', body: { lesson: (await fixture.createLesson())._id } }),
+    expected: signedIn(201),
+  },
+  { method: 'GET', path: '/v1/lesson-requests', prepare: async () => ({ path: '/v1/lesson-requests?perPage=10&currentPage=1' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/lesson-requests/total-new-requests', prepare: async () => ({ path: '/v1/lesson-requests/total-new-requests' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/lesson-requests/{id}', prepare: async () => ({ path: `/v1/lesson-requests/${(await lessonRequest())._id}` }), expected: adminOnly(200) },
+  { method: 'PUT', path: '/v1/lesson-requests/{id}', prepare: async () => ({ path: `/v1/lesson-requests/${(await lessonRequest())._id}` }), expected: adminOnly(200) },
+  { method: 'DELETE', path: '/v1/lesson-requests/{id}', prepare: async () => ({ path: `/v1/lesson-requests/${(await lessonRequest())._id}` }), expected: adminOnly(204) },
+
+  {
+    method: 'POST',
+    path: '/v1/monsterplan-requests',
+    prepare: async () => ({ path: '/v1/monsterplan-requests', body: { monsterplan: (await fixture.createMonsterplan())._id } }),
+    expected: signedIn(201),
+  },
+  { method: 'GET', path: '/v1/monsterplan-requests', prepare: async () => ({ path: '/v1/monsterplan-requests' }), expected: adminOnly(200) },
+  {
+    method: 'GET',
+    path: '/v1/monsterplan-requests/total-new-requests',
+    prepare: async () => ({ path: '/v1/monsterplan-requests/total-new-requests' }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    path: '/v1/monsterplan-requests/{id}',
+    prepare: async () => ({ path: `/v1/monsterplan-requests/${(await planRequest())._id}` }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'PUT',
+    path: '/v1/monsterplan-requests/{id}',
+    prepare: async () => ({ path: `/v1/monsterplan-requests/${(await planRequest())._id}` }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/monsterplan-requests/{id}',
+    prepare: async () => ({ path: `/v1/monsterplan-requests/${(await planRequest())._id}` }),
+    expected: adminOnly(204),
+  },
+];
+
+const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];
+
+it.each(routes)('$method $path', async ({ method, prepare, expected }) => {
+  const seen: Record<string, number> = {};
+  for (const caller of callers) {
+    const { path, body } = await prepare();
+    const answer = await fixture.call(method, path, { token: tokenOf(caller), body });
+    seen[caller] = answer.status;
+    if (answer.status === 401 || answer.status === 403) expect(answer.body.message).toMatch(/[\u0400-\u04FF]/);
+  }
+  expect(seen).toEqual(expected);
+});
+
+it('a garbage or revoked token is refused with 401 on a signed-in route, and treated as a guest on a public one', async () => {
+  const revoked = await fixture.learner();
+  expectStatus(await fixture.call('POST', '/v1/auth/logout', { token: revoked.token }), 204, 'signing out');
+  const lesson = await fixture.createLesson();
+  const isRefused = async (token: string) => (await fixture.call('GET', '/v1/lesson-requests/total-new-requests', { token })).status === 401;
+  // The catalog learns of a sign-out from auth's session.revoked event.
+  await eventually(() => isRefused(revoked.token), 'the catalog refuses the revoked token');
+  for (const token of ['garbage', revoked.token]) {
+    const refused = await fixture.call('POST', '/v1/lesson-requests', { token, body: { lesson: lesson._id } });
+    expect(refused.status).toBe(401);
+    expect((await fixture.call('GET', `/v1/lessons/${lesson._id}`, { token })).status).toBe(200);
+  }
+});

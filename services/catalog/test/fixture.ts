@@ -1,0 +1,145 @@
+// What the catalog's tests share: the whole platform (test-platform.ts: PGlite and the in-process bus,
+// or PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set), videos published the way the
+// media service will publish them (a `video.published` event on the bus), bundles, plans, learners
+// and requests made through the gateway, and a bounded wait for what events bring.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { catalog, EventData, EventEnvelope, EventType } from '@learning/contracts';
+import { deleteBusNamespace, startTestPlatform, uniqueSuffix, type Answer, type TestPlatform } from '../../../scripts/test-platform.js';
+
+export const mediaSigningSecret = 'catalog-test-media-signing-secret';
+
+export type Learner = Awaited<ReturnType<TestPlatform['learner']>>;
+export type VideoKind = 'monsterplan' | 'lesson';
+
+export interface CatalogFixture {
+  platform: TestPlatform;
+  /** An administrator's token. */
+  admin: string;
+  call: TestPlatform['call'];
+  /** Publishes `video.published` as media would, and waits until the catalog knows the video. */
+  publishVideo(kind: VideoKind, options?: { name?: string; hasSubtitle?: boolean; translateUrl?: string }): Promise<string>;
+  publishVideos(kind: VideoKind, count: number): Promise<string[]>;
+  /** Publishes any event on the platform's bus, as its producer would. */
+  publish<Type extends EventType>(type: Type, data: EventData<Type>, producer?: string): Promise<void>;
+  createLesson(options?: { videos?: string[]; name?: string; price?: string }): Promise<catalog.Lesson>;
+  createMonsterplan(options?: Partial<catalog.MonsterplanBody>): Promise<catalog.Monsterplan>;
+  /** A learner the catalog already knows (their `user.registered` has arrived). */
+  learner(name?: string): Promise<Learner>;
+  requestLesson(learner: Learner, lessonId: string): Promise<catalog.LessonRequest>;
+  requestMonsterplan(learner: Learner, monsterplanId: string): Promise<catalog.MonsterplanRequest>;
+  /** A learner approved for the bundle or plan through the API. */
+  approvedForLesson(lessonId: string): Promise<Learner>;
+  approvedForMonsterplan(monsterplanId: string): Promise<Learner>;
+  /** The learner as GET /v1/auth/me shows them, once `isDone` holds (events are asynchronous). */
+  meOnce(learner: Learner, isDone: (me: any) => boolean): Promise<any>;
+  close(): Promise<void>;
+}
+
+/** Calls that must succeed in a test's arrangement: anything else throws with the answer. */
+export function expectStatus<Body>(answer: Answer<Body>, status: number, what: string): Body {
+  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** Waits until `check` answers something truthy, checking every 25 ms; fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await check();
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+    await sleep(25);
+  }
+}
+
+export async function startCatalogFixture(options: { seedDemo?: boolean } = {}): Promise<CatalogFixture> {
+  const platform = await startTestPlatform({ mediaSigningSecret, seedDemo: options.seedDemo ?? false });
+  const admin = await platform.adminToken();
+  const catalogDb = platform.services.catalog.context.db;
+  const bus = platform.services.catalog.context.bus;
+  const { call } = platform;
+
+  const publish: CatalogFixture['publish'] = async (type, data, producer = 'media') => {
+    const event: EventEnvelope = { id: randomUUID(), type, version: 1, occurredAt: new Date().toISOString(), producer, data };
+    await bus.publish(event);
+  };
+
+  const publishVideo: CatalogFixture['publishVideo'] = async (kind, { name, hasSubtitle = kind === 'monsterplan', translateUrl = '' } = {}) => {
+    const videoId = randomUUID();
+    await publish('video.published', { videoId, kind, name: name ?? `Видео ${uniqueSuffix()}`, translateUrl, hasSubtitle });
+    await eventually(() => catalogDb.selectFrom('video').select('id').where('id', '=', videoId).executeTakeFirst(), `the catalog knows video ${videoId}`);
+    return videoId;
+  };
+
+  const fixture: CatalogFixture = {
+    platform,
+    admin,
+    call,
+    publish,
+    publishVideo,
+    publishVideos: (kind, count) => Promise.all(Array.from({ length: count }, () => publishVideo(kind))),
+
+    async createLesson({ videos, name = `Багц ${uniqueSuffix()}`, price = '59,000₮' } = {}) {
+      const body = { name, price, videos: videos ?? (await fixture.publishVideos('lesson', 2)) };
+      return expectStatus(await call('POST', '/v1/lessons', { token: admin, body }), 201, 'creating a lesson');
+    },
+
+    async createMonsterplan(options = {}) {
+      const body = { name: `Monster plan ${uniqueSuffix()}`, price: '49,000₮', ...options, videos: options.videos ?? (await fixture.publishVideos('monsterplan', 3)) };
+      return expectStatus(await call('POST', '/v1/monsterplans', { token: admin, body }), 201, 'creating a Monster plan');
+    },
+
+    async learner(name) {
+      const learner = await platform.learner(name);
+      await eventually(
+        () => catalogDb.selectFrom('learner').select('user_id').where('user_id', '=', learner.id).executeTakeFirst(),
+        `the catalog knows learner ${learner.email}`,
+      );
+      return learner;
+    },
+
+    async requestLesson(learner, lessonId) {
+      return expectStatus(await call('POST', '/v1/lesson-requests', { token: learner.token, body: { lesson: lessonId } }), 201, 'requesting a lesson');
+    },
+
+    async requestMonsterplan(learner, monsterplanId) {
+      const answer = await call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: monsterplanId } });
+      return expectStatus(answer, 201, 'requesting a Monster plan');
+    },
+
+    async approvedForLesson(lessonId) {
+      const learner = await fixture.learner();
+      const request = await fixture.requestLesson(learner, lessonId);
+      expectStatus(await call('PUT', `/v1/lesson-requests/${request._id}`, { token: admin }), 200, 'approving a lesson request');
+      return learner;
+    },
+
+    async approvedForMonsterplan(monsterplanId) {
+      const learner = await fixture.learner();
+      const request = await fixture.requestMonsterplan(learner, monsterplanId);
+      expectStatus(await call('PUT', `/v1/monsterplan-requests/${request._id}`, { token: admin }), 200, 'approving a Monster plan request');
+      return learner;
+    },
+
+    async meOnce(learner, isDone) {
+      let last: unknown;
+      try {
+        return await eventually(async () => {
+          last = expectStatus(await call('GET', '/v1/auth/me', { token: learner.token }), 200, '/v1/auth/me');
+          return isDone(last) && last;
+        }, `/v1/auth/me of ${learner.email} shows the change`);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}; it shows ${JSON.stringify(last)}`, { cause: error });
+      }
+    },
+
+    close: () => platform.close(),
+  };
+  return fixture;
+}
+
+/** Removes a test listener's queue from a shared RabbitMQ (the platform removes its own). */
+export async function deleteListenerQueue(platform: TestPlatform, listener: string): Promise<void> {
+  if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, platform.schemaPrefix, [listener]).catch(() => undefined);
+}

@@ -1,0 +1,37 @@
+// Play URLs (media-urls.ts): what the catalog signs is what the media service's check accepts.
+import { checkMediaSignature } from '@learning/contracts';
+import { createMediaSigner } from '../src/media-urls.js';
+
+const secret = 'a-test-secret-of-some-length';
+const now = Date.UTC(2026, 10, 23, 10, 2, 30);
+
+function partsOf(url: string) {
+  const parsed = new URL(url, 'http://gateway');
+  return { path: parsed.pathname, expires: parsed.searchParams.get('expires')!, signature: parsed.searchParams.get('signature')! };
+}
+
+it('signs a video URL that expires after the lifetime, rounded up to five minutes, and checks as valid until then', async () => {
+  const signer = createMediaSigner(secret, 4 * 60 * 60, () => now);
+  const { path, expires, signature } = partsOf(await signer.videoUrl('video-1'));
+  expect(path).toBe('/v1/media/video/video-1');
+  expect(Number(expires)).toBe(Date.UTC(2026, 10, 23, 14, 5, 0) / 1000);
+  expect(await checkMediaSignature(secret, 'video', 'video-1', expires, signature, now)).toBe('valid');
+  expect(await checkMediaSignature(secret, 'video', 'video-1', expires, signature, Number(expires) * 1000 + 1)).toBe('expired');
+  expect(await checkMediaSignature('another-secret-entirely', 'video', 'video-1', expires, signature, now)).toBe('invalid');
+  expect(await checkMediaSignature(secret, 'subtitle', 'video-1', expires, signature, now)).toBe('invalid');
+});
+
+it('within the same five minutes the same video gets the same URL (the browser cache holds)', async () => {
+  let clock = now;
+  const signer = createMediaSigner(secret, 60 * 60, () => clock);
+  const first = await signer.videoUrl('v');
+  clock += 60_000;
+  expect(await signer.videoUrl('v')).toBe(first);
+});
+
+it('signs subtitles under their own kind', async () => {
+  const signer = createMediaSigner(secret, 60, () => now);
+  const { path, expires, signature } = partsOf(await signer.subtitleUrl('video-1'));
+  expect(path).toBe('/v1/media/subtitle/video-1');
+  expect(await checkMediaSignature(secret, 'subtitle', 'video-1', expires, signature, now)).toBe('valid');
+});
