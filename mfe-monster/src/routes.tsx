@@ -1,6 +1,7 @@
 // The Monster plan remote's table of contents (spec section 2).
 import { NotFoundRedirect, RequireUser, Route, Routes } from '@learning/platform';
 import './i18n';
+import './monster.css';
 import { ExamScreen } from './screens/exam/ExamScreen';
 import { PlanDetailScreen } from './screens/plan-detail/PlanDetailScreen';
 import { PlanListScreen } from './screens/plan-list/PlanListScreen';

@@ -1,25 +1,24 @@
+import { fakeSession } from '@learning/platform/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { fakeGateway, renderWithPlatform } from '@learning/platform/testing';
-import MonsterRoutes from '../src/routes';
+import { address, renderMonster } from './fixtures';
 
 describe('Monster plan remote routes', () => {
   beforeEach(() => {
-    localStorage.clear();
-    globalThis.fetch = fakeGateway({}).fetch;
+    fakeSession(null, { 'GET /v1/monsterplans': { body: [] } });
   });
 
   it('shows the Monster plan title at /product-monster-plan', async () => {
-    renderWithPlatform(<MonsterRoutes />, { route: '/product-monster-plan' });
+    renderMonster('/product-monster-plan');
     expect(await screen.findByRole('heading', { level: 1, name: 'Monster plan' })).toBeInTheDocument();
   });
 
-  it('shows a plan at /product-monster-plan/{id}', async () => {
-    renderWithPlatform(<MonsterRoutes />, { route: '/product-monster-plan/p1' });
-    expect(await screen.findByRole('link', { name: 'Бүх хөтөлбөр' })).toHaveAttribute('href', '/product-monster-plan');
+  it('sends a guest at the exam to sign in', async () => {
+    renderMonster('/product-monster-plan/p1/exam');
+    await waitFor(() => expect(address()).toHaveTextContent('/signin?continue='));
   });
 
-  it('sends a guest at the exam to sign in', async () => {
-    renderWithPlatform(<MonsterRoutes />, { route: '/product-monster-plan/p1/exam' });
-    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/signin?continue='));
+  it('sends an unknown path to the 404 page', async () => {
+    renderMonster('/product-monster-plan/p1/exam/more');
+    await waitFor(() => expect(address()).toHaveTextContent('/404'));
   });
 });

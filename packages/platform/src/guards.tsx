@@ -3,8 +3,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
-import { signInPath, useCurrentUser, type CurrentUser } from './session';
-import { Alert, Button, Loader } from './ui';
+import { currentAddress, signInPath, useCurrentUser, type CurrentUser } from './session';
+import { LoadError, Loader } from './ui';
 
 export function RequireUser({ children }: { children: ReactNode }) {
   return <Guard allows={(session) => !!session.user}>{children}</Guard>;
@@ -19,18 +19,9 @@ function Guard({ allows, children }: { allows: (session: CurrentUser) => boolean
   const location = useLocation();
   const { t } = useTranslation('common');
   if (session.status === 'pending') return <Loader />;
-  if (session.status === 'error') {
-    return (
-      <Alert title={t('authCheckError')}>
-        <Button variant="secondary" onClick={() => void session.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
-    );
-  }
+  if (session.status === 'error') return <LoadError title={t('authCheckError')} onRetry={() => void session.refetch()} />;
   if (!session.user) {
-    const here = window.location.origin + location.pathname + location.search + location.hash;
-    return <Navigate replace to={signInPath(here)} />;
+    return <Navigate replace to={signInPath(currentAddress(location))} />;
   }
   if (!allows(session)) return <Navigate replace to="/unauthorized" />;
   return children;

@@ -5,6 +5,8 @@ import type { auth } from '@learning/contracts';
 
 export { api, ApiError, request, type Query, type RequestOptions } from './api';
 export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
+export { useAccessRequest } from './access-request';
+export { formatDate, formatPrice, titleLength, truncate } from './format';
 export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
 export { changeLanguage, defaultLanguage, i18n, languages, registerTranslations, type Language, type Translations } from './i18n';
 export { PlatformProvider } from './PlatformProvider';
@@ -12,6 +14,7 @@ export { createQueryClient, queryClient } from './query';
 export * from './router';
 export {
   continueTarget,
+  currentAddress,
   currentUserKey,
   fetchCurrentUser,
   signInPath,

@@ -88,6 +88,11 @@ export function signInPath(continueUrl: string): string {
   return `/signin?continue=${encodeURIComponent(continueUrl)}`;
 }
 
+/** The address of the page being shown, as continue holds it: the origin plus the path, query and hash. */
+export function currentAddress(location: { pathname: string; search: string; hash: string }): string {
+  return window.location.origin + location.pathname + location.search + location.hash;
+}
+
 /**
  * The continue address to go to after sign-in or sign-out: only an address on this site, so a
  * crafted link cannot send the learner elsewhere; the site origin otherwise (spec: "or the site origin").

@@ -1,6 +1,7 @@
 // Test helpers for component tests of the shell and the remotes: a screen rendered with a fresh
 // query client, i18n in Mongolian and a memory router at the given address, and a stand-in for
 // the gateway's answers. Not part of the shared bundle (a separate entry of the package).
+import type { auth } from '@learning/contracts';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { setRuntimeConfig } from './config';
 import { i18n } from './i18n';
 import { PlatformProvider } from './PlatformProvider';
 import { createQueryClient } from './query';
+import { tokenStore } from './token';
 
 export function renderWithPlatform(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
   if (i18n.language !== 'mn') void i18n.changeLanguage('mn');
@@ -84,4 +86,37 @@ function fakeResponse(status: number, body: unknown, headers: Record<string, str
     text: async () => text,
     json: async () => JSON.parse(text),
   } as unknown as Response;
+}
+
+/** A learner as GET /v1/auth/me answers it, with no grants unless given. */
+export function aUser(overrides: Partial<auth.User> = {}): auth.User {
+  return {
+    _id: 'u1',
+    name: 'Бат',
+    email: 'bat@example.com',
+    googleId: null,
+    isAdmin: false,
+    monsterplans: [],
+    pendingMonsterplans: [],
+    lessons: [],
+    pendingLessons: [],
+    monsterplanExam: [],
+    ...overrides,
+  };
+}
+
+/**
+ * Installs a stand-in gateway as the page's fetch, with a session: for a user, a stored token that
+ * GET /v1/auth/me accepts (answers may replace it, e.g. to change the user after a request); for
+ * null, a guest.
+ */
+export function fakeSession(user: auth.User | null, answers: Record<string, Answer> = {}) {
+  localStorage.clear();
+  if (user) tokenStore.set(`token-of-${user._id}`);
+  const gateway = fakeGateway({
+    'GET /v1/auth/me': user ? { body: user } : { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
+    ...answers,
+  });
+  globalThis.fetch = gateway.fetch;
+  return gateway;
 }

@@ -1,12 +1,43 @@
-// /product-remote-lesson: the bundle list and the brochure switcher (placeholder until the lessons issue).
-import { EmptyState, PageTitle, useTranslation } from '@learning/platform';
+// /product-remote-lesson: the bundles, each with its access state and register button (spec sections
+// 2 and 4), and the switcher of the three brochures. A lesson's dialog opens over it (the Outlet).
+import { Alert, EmptyState, LoadError, Loader, Outlet, PageTitle, useCurrentUser, useLocation, useTranslation } from '@learning/platform';
+import { lessonAccess, lessonNotOpened, useLessons } from '../../lessons';
+import { BrochureSwitcher } from './BrochureSwitcher';
+import { LessonCard } from './LessonCard';
 
 export function LessonListScreen() {
   const { t } = useTranslation('lessons');
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <>
-      <PageTitle>{t('list.title')}</PageTitle>
-      <EmptyState>{t('list.placeholder')}</EmptyState>
+      <PageTitle subtitle={t('list.lead')}>{t('list.title')}</PageTitle>
+      {notice === lessonNotOpened && <Alert tone="info" title={t('list.lessonNotOpened')} />}
+      <section className="lessons-section" aria-labelledby="lessons-bundles">
+        <h2 id="lessons-bundles" className="lessons-section__title">
+          {t('list.lessons')}
+        </h2>
+        <Lessons />
+      </section>
+      <BrochureSwitcher />
+      <Outlet />
     </>
+  );
+}
+
+function Lessons() {
+  const { t } = useTranslation('lessons');
+  const lessons = useLessons();
+  const session = useCurrentUser();
+  if (lessons.isPending) return <Loader />;
+  if (lessons.isError) return <LoadError title={t('list.loadError')} onRetry={() => void lessons.refetch()} />;
+  if (lessons.data.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
+  // While the session is being checked, no state is shown rather than a wrong one.
+  const isSessionKnown = session.status !== 'pending';
+  return (
+    <ul className="lesson-cards">
+      {lessons.data.map((lesson) => (
+        <LessonCard key={lesson._id} lesson={lesson} access={isSessionKnown ? lessonAccess(lesson, session.user) : null} />
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,44 @@
-// /product-monster-plan: the plan list and the intro brochure (placeholder until the Monster plan issue).
-import { EmptyState, PageTitle, useTranslation } from '@learning/platform';
+// /product-monster-plan: the plans, each with its access state (spec sections 2 and 4), and the
+// introduction brochure.
+import { Alert, EmptyState, LoadError, Loader, PageTitle, useCurrentUser, useLocation, useTranslation } from '@learning/platform';
+import { monsterplanAccess, planNotOpened, useMonsterplans } from '../../monsterplans';
+import { IntroBrochure } from './IntroBrochure';
+import { PlanCard } from './PlanCard';
 
 export function PlanListScreen() {
   const { t } = useTranslation('monster');
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <>
-      <PageTitle>{t('list.title')}</PageTitle>
-      <EmptyState>{t('list.placeholder')}</EmptyState>
+      <PageTitle subtitle={t('list.lead')}>{t('list.title')}</PageTitle>
+      {notice === planNotOpened && <Alert tone="info" title={t('list.planNotOpened')} />}
+      <div className="monster-list">
+        <section className="monster-list__plans" aria-labelledby="monster-plans">
+          <h2 id="monster-plans" className="monster-section-title">
+            {t('list.plans')}
+          </h2>
+          <Plans />
+        </section>
+        <IntroBrochure />
+      </div>
     </>
+  );
+}
+
+function Plans() {
+  const { t } = useTranslation('monster');
+  const plans = useMonsterplans();
+  const session = useCurrentUser();
+  if (plans.isPending) return <Loader />;
+  if (plans.isError) return <LoadError title={t('list.loadError')} onRetry={() => void plans.refetch()} />;
+  if (plans.data.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
+  // While the session is being checked, no state is shown rather than a wrong one.
+  const isSessionKnown = session.status !== 'pending';
+  return (
+    <ul className="plan-cards">
+      {plans.data.map((plan) => (
+        <PlanCard key={plan._id} plan={plan} access={isSessionKnown ? monsterplanAccess(plan._id, session.user) : null} />
+      ))}
+    </ul>
   );
 }

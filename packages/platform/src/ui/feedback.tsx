@@ -1,6 +1,7 @@
 // What a learner sees while something loads, fails, or is empty.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
 
 export function Alert({ tone = 'error', title, children }: { tone?: 'error' | 'success' | 'info'; title?: string; children?: ReactNode }) {
   return (
@@ -8,6 +9,18 @@ export function Alert({ tone = 'error', title, children }: { tone?: 'error' | 's
       {title && <p className="lp-alert__title">{title}</p>}
       {children && <div className="lp-alert__body">{children}</div>}
     </div>
+  );
+}
+
+/** Something that could not be loaded, and the button that tries again. */
+export function LoadError({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Alert title={title}>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </Alert>
   );
 }
 

@@ -2,5 +2,11 @@
 // measured at 175 KB gzipped when shared, more than the whole first-visit budget of 170 KB.
 export { Button, type ButtonProps } from './Button';
 export { TextField, type TextFieldProps } from './TextField';
-export { Alert, EmptyState, Loader } from './feedback';
+export { Alert, EmptyState, LoadError, Loader } from './feedback';
 export { Card, PageTitle, usePageTitle } from './layout';
+export { AccessBadge, type AccessState } from './AccessBadge';
+export { Badge, type BadgeTone } from './Badge';
+export { Modal, type ModalProps } from './Modal';
+export { Truncated } from './Truncated';
+export { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';
+export { useMediaQuery } from './useMediaQuery';

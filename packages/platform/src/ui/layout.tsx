@@ -1,12 +1,17 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { truncate } from '../format';
 
-/** The title of a screen: the page heading and the document title. */
-export function PageTitle({ children, subtitle }: { children: string; subtitle?: ReactNode }) {
+/**
+ * The title of a screen: the page heading and the document title. With maxLength, a long heading
+ * (a plan's name) is cut and its whole text is in the title attribute and the document title.
+ */
+export function PageTitle({ children, subtitle, maxLength }: { children: string; subtitle?: ReactNode; maxLength?: number }) {
   usePageTitle(children);
+  const shown = maxLength ? truncate(children, maxLength) : children;
   return (
     <header className="lp-page-title">
-      <h1>{children}</h1>
+      <h1 title={shown === children ? undefined : children}>{shown}</h1>
       {subtitle && <p className="lp-page-title__subtitle">{subtitle}</p>}
     </header>
   );

@@ -1,0 +1,46 @@
+// One bundle in the list: name, price, number of lessons, its state and the action the state allows.
+import { AccessBadge, formatPrice, Link, Truncated, useTranslation, type AccessState } from '@learning/platform';
+import type { catalog } from '@learning/contracts';
+import { RegisterButton } from '../../lesson/RegisterButton';
+
+/** `access` is null while the session is checked. */
+export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access: AccessState | null }) {
+  const { t } = useTranslation('lessons');
+  const titleId = `lesson-${lesson._id}`;
+  const lessonPath = `/product-remote-lesson/${encodeURIComponent(lesson._id)}`;
+  // Marks the dialog as opened from here, so closing it goes back instead of adding an entry.
+  const fromList = { fromList: true };
+  return (
+    <li className="lesson-card">
+      <article className="lp-card" aria-labelledby={titleId}>
+        <h3 id={titleId} className="lesson-card__title">
+          <Link to={lessonPath} state={fromList}>
+            <Truncated text={lesson.name} />
+          </Link>
+        </h3>
+        {access && access !== 'not-requested' && (
+          <div className="lesson-card__badges">
+            <AccessBadge access={access} />
+          </div>
+        )}
+        <p className="lesson-card__price">
+          <span className="lp-visually-hidden">{t('list.price')}: </span>
+          {formatPrice(lesson.price)}
+        </p>
+        <p className="lesson-card__facts">{t('list.videos', { count: lesson.videos.length })}</p>
+        <div className="lesson-card__actions">
+          {access === 'approved' ? (
+            <Link className="lp-button lp-button--primary" to={lessonPath} state={fromList} aria-label={t('access.openLabel', { name: lesson.name })}>
+              {t('access.open')}
+            </Link>
+          ) : (
+            <Link className="lp-button lp-button--secondary" to={lessonPath} state={fromList} aria-label={t('access.detailsLabel', { name: lesson.name })}>
+              {t('access.details')}
+            </Link>
+          )}
+          {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} />}
+        </div>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,98 @@
+import { aUser, fakeSession } from '@learning/platform/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { address, aLesson, renderLessons, signInFrom, withAddresses } from './fixtures';
+
+const lesson = aLesson({ _id: 'l1', name: 'IELTS сонсгол' });
+const approved = aUser({ lessons: lesson.videos });
+const dialog = () => screen.findByRole('dialog', { name: 'IELTS сонсгол' });
+
+describe('a lesson (/product-remote-lesson/{id})', () => {
+  it('opens as a dialog over the list, which stays rendered beneath, and Escape closes it', async () => {
+    fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: withAddresses(lesson) } });
+    renderLessons('/product-remote-lesson');
+    const opener = await screen.findByRole('link', { name: 'IELTS сонсгол' });
+    await userEvent.click(opener);
+
+    const modal = await dialog();
+    expect(modal).toHaveAttribute('aria-modal', 'true');
+    expect(address()).toHaveTextContent('/product-remote-lesson/l1');
+    expect(screen.getByRole('heading', { level: 1, name: 'Зайн сургалт', hidden: true })).toBeInTheDocument();
+    await waitFor(() => expect(modal).toContainElement(document.activeElement as HTMLElement));
+
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(address()).toHaveTextContent(/^\/product-remote-lesson$/);
+    expect(opener).toHaveFocus();
+  });
+
+  it('closes with its close button, going back to the list it was opened from', async () => {
+    fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: withAddresses(lesson) } });
+    renderLessons('/product-remote-lesson');
+    await userEvent.click(await screen.findByRole('link', { name: 'IELTS сонсгол' }));
+    await userEvent.click(within(await dialog()).getByRole('button', { name: 'Хаах' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(address()).toHaveTextContent(/^\/product-remote-lesson$/);
+  });
+
+  it('opened from a link, closes onto the list', async () => {
+    fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: withAddresses(lesson) } });
+    renderLessons('/product-remote-lesson/l1');
+    await userEvent.click(within(await dialog()).getByRole('button', { name: 'Хаах' }));
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/product-remote-lesson$/));
+    expect(await screen.findByRole('heading', { level: 3, name: 'IELTS сонсгол' })).toBeInTheDocument();
+  });
+
+  it('plays the first video and then the one chosen from the playlist', async () => {
+    fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: withAddresses(lesson) } });
+    renderLessons('/product-remote-lesson/l1');
+    const modal = within(await dialog());
+    await waitFor(() => expect(document.querySelector('video')).toHaveAttribute('src', '/v1/media/video/l1-v1?expires=1&signature=s'));
+    const playlist = within(modal.getByRole('region', { name: 'Хичээлүүд' }));
+    expect(playlist.getAllByRole('button')).toHaveLength(3);
+
+    await userEvent.click(playlist.getByRole('button', { name: /Лекц 2/ }));
+    expect(document.querySelector('video')).toHaveAttribute('src', '/v1/media/video/l1-v2?expires=1&signature=s');
+    expect(playlist.getByRole('button', { name: /Лекц 2/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('shows that access is needed for a video without an address, with the register button', async () => {
+    fakeSession(null, {
+      'GET /v1/lessons': { body: [lesson] },
+      'GET /v1/lessons/l1': { body: lesson },
+      'POST /v1/lesson-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
+    });
+    renderLessons('/product-remote-lesson/l1');
+    const modal = within(await dialog());
+    expect(await modal.findByText(/Энэ хичээлийг үзэхийн тулд багцад бүртгүүлж/)).toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+    expect(modal.getAllByText('Эрх шаардлагатай')).toHaveLength(3);
+
+    await userEvent.click(modal.getByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    await waitFor(() => expect(address()).toHaveTextContent(signInFrom('/product-remote-lesson/l1')));
+  });
+
+  it('keeps the keyboard inside the dialog', async () => {
+    fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: withAddresses(lesson) } });
+    renderLessons('/product-remote-lesson/l1');
+    const modal = await dialog();
+    await within(modal).findByRole('region', { name: 'Хичээлүүд' });
+    for (let step = 0; step < 8; step += 1) {
+      await userEvent.tab();
+      expect(modal).toContainElement(document.activeElement as HTMLElement);
+    }
+    await userEvent.tab({ shift: true });
+    expect(modal).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('goes back to the list when the lesson cannot be loaded', async () => {
+    fakeSession(null, {
+      'GET /v1/lessons': { body: [lesson] },
+      'GET /v1/lessons/gone': { status: 404, body: { message: 'Олдсонгүй.', code: 'not_found' } },
+    });
+    renderLessons('/product-remote-lesson/gone');
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/product-remote-lesson$/));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Багц хичээлийг нээж чадсангүй. Жагсаалтаас дахин сонгоно уу.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,105 @@
+import { aUser, fakeSession } from '@learning/platform/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { address, aLesson, renderLessons, signInFrom } from './fixtures';
+
+const lessons = [
+  aLesson({ _id: 'l1', name: 'IELTS сонсгол' }),
+  aLesson({ _id: 'l2', name: 'Англи хэлний дүрэм', price: '111000' }),
+  aLesson({ _id: 'l3', name: 'Ярианы англи хэл', price: 'Үнэгүй' }),
+];
+const cardOf = async (name: string) => within((await screen.findByRole('heading', { level: 3, name })).closest('article')!);
+
+describe('the remote lesson list (/product-remote-lesson)', () => {
+  it('shows each bundle with its access state, and a register button only when there is no request', async () => {
+    // l1: every video granted; l2: pending; l3: only some videos granted, which is not access.
+    fakeSession(aUser({ lessons: ['l1-v1', 'l1-v2', 'l1-v3', 'l3-v1'], pendingLessons: ['l2'] }), { 'GET /v1/lessons': { body: lessons } });
+    renderLessons('/product-remote-lesson');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Зайн сургалт' })).toBeInTheDocument();
+
+    const approved = await cardOf('IELTS сонсгол');
+    expect(approved.getByText('Эрх нээгдсэн')).toBeInTheDocument();
+    expect(approved.getByRole('link', { name: 'Хичээл үзэх: IELTS сонсгол' })).toHaveAttribute('href', '/product-remote-lesson/l1');
+    expect(approved.queryByRole('button')).not.toBeInTheDocument();
+
+    const pending = await cardOf('Англи хэлний дүрэм');
+    expect(pending.getByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
+    expect(pending.queryByRole('button')).not.toBeInTheDocument();
+    expect(pending.getByText('111,000₮')).toBeInTheDocument();
+
+    const partly = await cardOf('Ярианы англи хэл');
+    expect(partly.getByRole('button', { name: 'Бүртгүүлэх: Ярианы англи хэл' })).toBeEnabled();
+    expect(partly.getByText('Үнэгүй')).toBeInTheDocument();
+    expect(partly.getByText('3 видео хичээл')).toBeInTheDocument();
+  });
+
+  it('sends a visitor whose registration fails to sign in, with continue set to the current address', async () => {
+    const gateway = fakeSession(null, {
+      'GET /v1/lessons': { body: lessons },
+      'POST /v1/lesson-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
+    });
+    renderLessons('/product-remote-lesson');
+    await userEvent.click(await screen.findByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    await waitFor(() => expect(address()).toHaveTextContent(signInFrom('/product-remote-lesson')));
+    expect(gateway.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/v1/lesson-requests', body: { lesson: 'l1' } });
+  });
+
+  it('reloads the current user after registering, so the bundle reads pending', async () => {
+    let user = aUser();
+    fakeSession(user, {
+      'GET /v1/lessons': { body: lessons },
+      'GET /v1/auth/me': () => ({ body: user }),
+      'POST /v1/lesson-requests': () => {
+        user = aUser({ pendingLessons: ['l1'] });
+        return { status: 201, body: { _id: 'r1' } };
+      },
+    });
+    renderLessons('/product-remote-lesson');
+    await userEvent.click(await screen.findByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    expect(await (await cardOf('IELTS сонсгол')).findByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
+  });
+
+  it('says so when there are no bundles yet', async () => {
+    fakeSession(null, { 'GET /v1/lessons': { body: [] } });
+    renderLessons('/product-remote-lesson');
+    expect(await screen.findByText('Одоогоор багц хичээл алга.')).toBeInTheDocument();
+  });
+
+  it('switches between the three brochures, each with its download link', async () => {
+    fakeSession(null, { 'GET /v1/lessons': { body: [] } });
+    renderLessons('/product-remote-lesson');
+    const tabs = within(await screen.findByRole('tablist', { name: 'Товхимол сонгох' }));
+    expect(tabs.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['1-р товхимол', '2-р товхимол', '3-р товхимол']);
+    const view = () => screen.getByRole('tabpanel').querySelector('iframe');
+    expect(view()).toHaveAttribute('src', '/v1/documents/brochure-1.pdf');
+    expect(view()).toHaveAttribute('title', '1-р товхимол');
+
+    await userEvent.click(tabs.getByRole('tab', { name: '2-р товхимол' }));
+    expect(tabs.getByRole('tab', { name: '2-р товхимол' })).toHaveAttribute('aria-selected', 'true');
+    expect(view()).toHaveAttribute('src', '/v1/documents/brochure-2.pdf');
+    expect(screen.getByRole('link', { name: 'Татаж авах: 2-р товхимол' })).toHaveAttribute('href', '/v1/documents/brochure-2.pdf');
+    expect(screen.getByRole('link', { name: 'PDF нээх' })).toHaveAttribute('href', '/v1/documents/brochure-2.pdf');
+
+    // The keyboard: arrows move between the tabs and choose.
+    await userEvent.keyboard('{ArrowRight}');
+    expect(tabs.getByRole('tab', { name: '3-р товхимол' })).toHaveFocus();
+    expect(view()).toHaveAttribute('src', '/v1/documents/brochure-3.pdf');
+    await userEvent.keyboard('{ArrowRight}');
+    expect(view()).toHaveAttribute('src', '/v1/documents/brochure-1.pdf');
+  });
+
+  it('gives a phone, which shows no PDF inside a page, the open and download links instead of the view', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: false });
+    try {
+      fakeSession(null, { 'GET /v1/lessons': { body: [] } });
+      renderLessons('/product-remote-lesson');
+      const panel = within(await screen.findByRole('tabpanel'));
+      expect(panel.getByText('Товхимлыг PDF-ээр нээж эсвэл татаж аваад уншаарай.')).toBeInTheDocument();
+      expect(screen.getByRole('tabpanel').querySelector('iframe')).toBeNull();
+      expect(panel.getByRole('link', { name: 'PDF нээх' })).toHaveAttribute('href', '/v1/documents/brochure-1.pdf');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+});

@@ -1,0 +1,125 @@
+import { aUser, fakeSession } from '@learning/platform/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { address, aPlan, guestSignInFrom, renderMonster } from './fixtures';
+
+const plans = [
+  aPlan({ _id: 'p1', name: 'Monster plan 1' }),
+  aPlan({ _id: 'p2', name: 'Monster plan 2' }),
+  aPlan({ _id: 'p3', name: 'Monster plan 3', exam: true }),
+  aPlan({ _id: 'p4', name: 'Monster plan 4', isActive: false }),
+];
+const cardOf = async (name: string) => within((await screen.findByRole('heading', { level: 3, name })).closest('article')!);
+
+describe('the Monster plan list (/product-monster-plan)', () => {
+  it('shows each plan with its access state: request button, pending, approved with a link to the plan', async () => {
+    fakeSession(aUser({ pendingMonsterplans: ['p2'], monsterplans: ['p3'] }), { 'GET /v1/monsterplans': { body: plans } });
+    renderMonster('/product-monster-plan');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Monster plan' })).toBeInTheDocument();
+
+    const notRequested = await cardOf('Monster plan 1');
+    expect(notRequested.getByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' })).toBeEnabled();
+
+    const pending = await cardOf('Monster plan 2');
+    expect(pending.getByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
+    expect(pending.queryByRole('button')).not.toBeInTheDocument();
+
+    const approved = await cardOf('Monster plan 3');
+    expect(approved.getByText('Эрх нээгдсэн')).toBeInTheDocument();
+    expect(approved.getByRole('link', { name: 'Хөтөлбөр үзэх: Monster plan 3' })).toHaveAttribute('href', '/product-monster-plan/p3');
+    expect(approved.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows an inactive plan with the inactive badge and no request button', async () => {
+    fakeSession(aUser(), { 'GET /v1/monsterplans': { body: plans } });
+    renderMonster('/product-monster-plan');
+    const inactive = await cardOf('Monster plan 4');
+    expect(inactive.getByText('Идэвхгүй')).toBeInTheDocument();
+    expect(inactive.queryByRole('button')).not.toBeInTheDocument();
+    expect((await cardOf('Monster plan 1')).queryByText('Идэвхгүй')).not.toBeInTheDocument();
+  });
+
+  it('writes prices in MNT for Mongolian readers, and the early price with its deadline while it lasts', async () => {
+    fakeSession(null, {
+      'GET /v1/monsterplans': {
+        body: [
+          aPlan({ _id: 'p1', name: 'Monster plan 1', price: '49000', earlyPrice: '35000', earlyPriceUntil: '2099-12-09T00:00:00+08:00' }),
+          aPlan({ _id: 'p2', name: 'Monster plan 2', price: '111000', earlyPrice: '35000', earlyPriceUntil: '2020-12-09T00:00:00+08:00' }),
+          aPlan({ _id: 'p3', name: 'Monster plan 3', price: 'Үнэгүй' }),
+        ],
+      },
+    });
+    renderMonster('/product-monster-plan');
+    const early = await cardOf('Monster plan 1');
+    expect(early.getByText('35,000₮')).toBeInTheDocument();
+    expect(early.getByText('49,000₮').tagName).toBe('S');
+    expect(early.getByText(/^2099 оны 12-р сарын \d+, \d\d:\d\d хүртэл$/)).toHaveAttribute('datetime', '2099-12-09T00:00:00+08:00');
+
+    const past = await cardOf('Monster plan 2');
+    expect(past.getByText('111,000₮')).toBeInTheDocument();
+    expect(past.queryByText('35,000₮')).not.toBeInTheDocument();
+    expect((await cardOf('Monster plan 3')).getByText('Үнэгүй')).toBeInTheDocument();
+  });
+
+  it('truncates a long plan name to 40 characters, with the whole name in its title', async () => {
+    const name = 'Monster plan: the long programme of focused listening for beginners';
+    fakeSession(null, { 'GET /v1/monsterplans': { body: [aPlan({ name })] } });
+    renderMonster('/product-monster-plan');
+    const shown = await screen.findByTitle(name);
+    expect(shown).toHaveTextContent(`${name.slice(0, 40).trimEnd()}…`);
+  });
+
+  it('sends a guest whose request fails to sign in, with continue set to the current address', async () => {
+    const gateway = fakeSession(null, {
+      'GET /v1/monsterplans': { body: plans },
+      'POST /v1/monsterplan-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
+    });
+    renderMonster('/product-monster-plan?from=home');
+    await userEvent.click(await screen.findByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' }));
+    await waitFor(() => expect(address()).toHaveTextContent(guestSignInFrom('/product-monster-plan?from=home')));
+    expect(gateway.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/v1/monsterplan-requests', body: { monsterplan: 'p1' } });
+  });
+
+  it('reloads the current user after a request, so the plan reads pending', async () => {
+    let user = aUser();
+    fakeSession(user, {
+      'GET /v1/monsterplans': { body: plans },
+      'GET /v1/auth/me': () => ({ body: user }),
+      'POST /v1/monsterplan-requests': () => {
+        user = aUser({ pendingMonsterplans: ['p1'] });
+        return { status: 201, body: { _id: 'r1' } };
+      },
+    });
+    renderMonster('/product-monster-plan');
+    await userEvent.click(await screen.findByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' }));
+    const card = await cardOf('Monster plan 1');
+    expect(await card.findByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
+    expect(card.queryByRole('button')).not.toBeInTheDocument();
+    expect(address()).toHaveTextContent('/product-monster-plan');
+  });
+
+  it('says so when there are no plans yet, and offers a retry when the list fails', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans': { body: [] } });
+    const { unmount } = renderMonster('/product-monster-plan');
+    expect(await screen.findByText('Одоогоор хөтөлбөр алга.')).toBeInTheDocument();
+    unmount();
+
+    let isUp = false;
+    fakeSession(null, { 'GET /v1/monsterplans': () => (isUp ? { body: plans } : { status: 503, body: { message: 'Түр ажиллахгүй байна.', code: 'unavailable' } }) });
+    renderMonster('/product-monster-plan');
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Хөтөлбөрүүдийг ачаалж чадсангүй.');
+    isUp = true;
+    await userEvent.click(within(error).getByRole('button', { name: 'Дахин оролдох' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'Monster plan 1' })).toBeInTheDocument();
+  });
+
+  it('links the introduction brochure, and says honestly that the intro video is not there yet', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans': { body: plans } });
+    renderMonster('/product-monster-plan');
+    const intro = within(await screen.findByRole('complementary', { name: 'Танилцуулга' }));
+    expect(intro.getByRole('link', { name: 'Танилцуулга товхимол (PDF)' })).toHaveAttribute('href', '/v1/documents/introduction.pdf');
+    expect(intro.getByText(/Танилцуулга видео одоогоор байршаагүй/)).toBeInTheDocument();
+    expect(document.querySelector('video')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+// How the platform writes prices, dates and long titles for its readers (spec section 9: prices in
+// MNT, titles truncated to 40 characters), so every screen writes them the same way.
+
+/** Spec section 9: titles are truncated to 40 characters. */
+export const titleLength = 40;
+
+/** "49000", "49 000", "49,000₮", "49000 MNT": an amount in tögrög with optional grouping and sign. */
+const amountInTogrog = /^(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)\s*(?:₮|mnt|төг(?:рөг)?\.?)?$/i;
+
+/**
+ * A price for Mongolian readers: a numeric text becomes "49,000₮"; anything else ("Үнэгүй", "Тун
+ * удахгүй") is free text in the spec and is shown as written.
+ */
+export function formatPrice(price: string | number): string {
+  const text = String(price).trim();
+  const amount = amountInTogrog.exec(text)?.[1];
+  if (amount === undefined) return text;
+  // ICU's mn-MN currency style puts the sign first ("₮ 49,000"); shops and the spec write it after.
+  return `${new Intl.NumberFormat('mn-MN').format(Number(amount.replace(/\D/g, '')))}₮`;
+}
+
+/**
+ * A day, with its time if asked, in the reader's language and time zone: "2026 оны 12-р сарын 9, 00:00"
+ * or "9 Dec 2026, 00:00"; empty for an invalid date. Mongolian is written here rather than by Intl:
+ * browsers' ICU often has no mn data (Chromium printed "Dec 8, 2026").
+ */
+export function formatDate(date: string | number | Date, language: string, { withTime = false }: { withTime?: boolean } = {}): string {
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  if (language !== 'mn') return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(value);
+  const day = `${value.getFullYear()} оны ${value.getMonth() + 1}-р сарын ${value.getDate()}`;
+  const twoDigits = (part: number) => String(part).padStart(2, '0');
+  return withTime ? `${day}, ${twoDigits(value.getHours())}:${twoDigits(value.getMinutes())}` : day;
+}
+
+/** The first `max` characters and "…" when the text is longer; counted by code point, so an emoji is never cut in half. */
+export function truncate(text: string, max: number = titleLength): string {
+  const characters = Array.from(text);
+  return characters.length > max ? `${characters.slice(0, max).join('').trimEnd()}…` : text;
+}
