@@ -1,8 +1,9 @@
-// One jest run for the whole workspace, in two projects.
+// One jest run for the whole workspace, in three projects.
 // node: services, gateway and node packages. ESM mode: kysely and http-proxy-middleware are ESM-only
 // and PGlite loads by dynamic import (see shared/STACK.md), so the tests run as native modules.
 // web: the shell, the remotes and packages/platform, as React components in jsdom (files *.test.tsx,
 // which the node project's *.test.ts never matches).
+// e2e: the browser journeys (e2e/*.e2e.test.ts), Chromium driving the whole stack; ESM like node.
 const node = {
   displayName: 'node',
   testEnvironment: 'node',
@@ -39,4 +40,13 @@ const web = {
   testTimeout: 15000,
 };
 
-export default { projects: [node, web] };
+const e2e = {
+  ...node,
+  displayName: 'e2e',
+  roots: ['<rootDir>/e2e'],
+  testMatch: ['**/*.e2e.test.ts'],
+  // Jest reads testTimeout from the global config only, never per project (so the 30 s and 15 s
+  // above are not in effect either): e2e/fixture.ts sets the journeys' 60 s with jest.setTimeout.
+};
+
+export default { projects: [node, web, e2e] };

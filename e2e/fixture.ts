@@ -1,0 +1,78 @@
+// The browser journeys' fixture: per test file, the whole platform (started through startPlatform,
+// as `npm start` starts it, with payload encryption on) and one headless Chromium; per test, fresh
+// browser contexts, closed after it.
+import { jest } from '@jest/globals';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { PlatformOptions } from '../scripts/platform.js';
+import { startTestPlatform, type TestPlatform } from '../scripts/test-platform.js';
+import { assertFrontEndsBuilt, launchChromium, openPageIn, type PageOptions } from './browser.js';
+
+export * from './browser.js';
+
+export interface JourneyOptions {
+  /** Options of the platform this file starts, on top of startTestPlatform's. */
+  platform?: Partial<PlatformOptions>;
+  /** Where the browser opens the site, when not at the gateway itself (read before each test). */
+  siteUrl?: () => string;
+}
+
+export interface Journeys {
+  readonly platform: TestPlatform;
+  /** The address the browser opens the site at. */
+  readonly siteUrl: string;
+  /** A fresh context and page for the running test; closed after it. */
+  openPage(options?: PageOptions): Promise<Page>;
+}
+
+/**
+ * A journey waits on conditions, never on a clock; this bound covers a remote's load retries and
+ * the greeting's delays on a slow machine. Jest reads testTimeout from its global config only, not
+ * per project, so the journeys set theirs here.
+ */
+export const journeyTimeoutMs = 60_000;
+
+/** Call once at the top of a test file: registers the hooks that start and stop the platform and the browser. */
+export function useJourneys(options: JourneyOptions = {}): Journeys {
+  jest.setTimeout(journeyTimeoutMs);
+  let platform: TestPlatform | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    assertFrontEndsBuilt();
+    // Both are kept as soon as they exist, so afterAll closes whichever started if the other failed.
+    const started = await Promise.allSettled([
+      startTestPlatform({ port: 0, ...options.platform }).then((started) => (platform = started)),
+      launchChromium().then((launched) => (browser = launched)),
+    ]);
+    const failure = started.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  }, 120_000);
+
+  afterEach(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    contexts = [];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await platform?.close();
+  }, 60_000);
+
+  const journeys: Journeys = {
+    get platform() {
+      if (!platform) throw new Error('The platform is not started: use the journeys inside a test.');
+      return platform;
+    },
+    get siteUrl() {
+      return options.siteUrl?.() ?? journeys.platform.url;
+    },
+    async openPage(pageOptions = {}) {
+      if (!browser) throw new Error('The browser is not launched: use the journeys inside a test.');
+      const { context, page } = await openPageIn(browser, journeys.siteUrl, pageOptions);
+      contexts.push(context);
+      return page;
+    },
+  };
+  return journeys;
+}

@@ -1,0 +1,50 @@
+// What the journeys look for on screen: the Mongolian texts (the default language) exactly as in
+// shell/src/i18n.ts and packages/platform/src/i18n/common.ts, the spec's own texts verbatim.
+// Copied rather than imported: those modules register themselves with the browser's i18next and
+// belong to the web build, and a journey should fail when what a learner reads changes.
+
+export const texts = {
+  nav: {
+    administrator: 'Админ',
+    adminLessons: 'Зайн сургалт',
+    adminMonsterplans: 'Monster plan',
+    adminVideos: 'Видео',
+    settings: 'Миний бүртгэл',
+    signIn: 'Нэвтрэх',
+    register: 'Бүртгүүлэх',
+    signOut: 'Гарах',
+    open: 'Цэс нээх',
+  },
+  signin: {
+    email: 'Имэйл',
+    password: 'Нууц үг',
+    next: 'Үргэлжлүүлэх',
+    submit: 'Нэвтрэх',
+    greeting: (name: string) => `Сайн байна уу, ${name}`,
+  },
+  createAccount: {
+    title: 'Бүртгүүлэх',
+    email: 'Имэйл',
+    name: 'Нэр',
+    password: 'Нууц үг',
+    repeatPassword: 'Нууц үг давтах',
+    submit: 'Бүртгүүлэх',
+    successTitle: 'Бүртгэл амжилттай үүслээ.',
+    successBody: (email: string) => `${email} хаягаар нэвтэрч болно.`,
+  },
+  callback: {
+    hi: (name: string) => `Hi. ${name}`,
+    bye: (name: string) => `Bye. ${name}`,
+  },
+  status: { unauthorized: 'UNAUTHORIZED', notFound: '404' },
+  me: {
+    title: 'Миний бүртгэл',
+    greeting: (name: string) => `Сайн байна уу, ${name}!`,
+  },
+  remoteError: {
+    title: 'Энэ хэсгийг ачаалж чадсангүй.',
+    retry: 'Дахин оролдох',
+  },
+  home: { title: 'Англи хэлийг хамтдаа' },
+  admin: { sections: 'Админы хэсгүүд' },
+};
