@@ -1,20 +1,19 @@
 // One jest run for the whole workspace, in three projects.
-// node: services, gateway and node packages. ESM mode: kysely and http-proxy-middleware are ESM-only
-// and PGlite loads by dynamic import (see shared/STACK.md), so the tests run as native modules.
+// node: services, gateway, node packages and scripts. ESM mode: kysely and http-proxy-middleware are
+// ESM-only and PGlite loads by dynamic import (see shared/STACK.md), so the tests run as native modules.
 // web: the shell, the remotes and packages/platform, as React components in jsdom (files *.test.tsx,
 // which the node project's *.test.ts never matches).
 // e2e: the browser journeys (e2e/*.e2e.test.ts), Chromium driving the whole stack; ESM like node.
 const node = {
   displayName: 'node',
   testEnvironment: 'node',
-  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway'],
+  roots: ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/scripts'],
   testMatch: ['**/test/**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' } }],
   },
-  testTimeout: 30000,
 };
 
 const swcWeb = (tsx) => [
@@ -37,7 +36,6 @@ const web = {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: { '^.+\\.ts$': swcWeb(false), '^.+\\.tsx$': swcWeb(true) },
-  testTimeout: 15000,
 };
 
 const e2e = {
@@ -45,8 +43,15 @@ const e2e = {
   displayName: 'e2e',
   roots: ['<rootDir>/e2e'],
   testMatch: ['**/*.e2e.test.ts'],
-  // Jest reads testTimeout from the global config only, never per project (so the 30 s and 15 s
-  // above are not in effect either): e2e/fixture.ts sets the journeys' 60 s with jest.setTimeout.
+  // The journeys need longer than testTimeout: e2e/fixture.ts sets their 60 s with jest.setTimeout.
 };
 
-export default { projects: [node, web, e2e] };
+export default {
+  projects: [node, web, e2e],
+  // Jest reads testTimeout, globalSetup and globalTeardown here, once for the run, never per project.
+  testTimeout: 30000,
+  // A real PostgreSQL and RabbitMQ from testcontainers when a Docker engine answers and neither
+  // DATABASE_URL nor AMQP_URL is set; otherwise (CI, or no Docker) nothing is started.
+  globalSetup: '<rootDir>/scripts/jest-containers.ts',
+  globalTeardown: '<rootDir>/scripts/jest-containers-stop.ts',
+};

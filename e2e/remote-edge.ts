@@ -1,7 +1,8 @@
 // A remote front-end on its own server, which a test stops and starts, and a small edge in front of
 // the site that serves that remote under one path of the site's origin and everything else from the
-// gateway. Same origin on purpose: the gateway's Content-Security-Policy allows scripts and fetches
-// from 'self' only, so a remote on another origin would fail for that reason, not because it is down.
+// gateway. Same origin on purpose: the remote comes back on a fresh port, while the gateway's
+// Content-Security-Policy allows the remote origins configured when it started (REMOTE_*_URL), so a
+// remote on an origin of its own would fail for that reason, not because it is down.
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';

@@ -1,25 +1,93 @@
 // The front-ends the gateway serves: the shell and the four remotes, each built into its dist folder.
+// `npm start` builds the ones that are missing or stale: a dist older than its sources (or than the
+// sources of a workspace package it is built from, such as packages/platform) would serve yesterday's
+// code, and a remote built against an older platform breaks at run time.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@learning/kit';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
-export const frontEnds = [
-  { workspace: '@learning/shell', entry: 'shell/dist/index.html' },
-  { workspace: '@learning/mfe-home', entry: 'mfe-home/dist/mf-manifest.json' },
-  { workspace: '@learning/mfe-monster', entry: 'mfe-monster/dist/mf-manifest.json' },
-  { workspace: '@learning/mfe-lessons', entry: 'mfe-lessons/dist/mf-manifest.json' },
-  { workspace: '@learning/mfe-admin', entry: 'mfe-admin/dist/mf-manifest.json' },
+export interface FrontEnd {
+  workspace: string;
+  /** Its folder, relative to the repository root. */
+  folder: string;
+  /** The file its build writes last-needed, relative to the repository root. */
+  entry: string;
+}
+
+export const frontEnds: FrontEnd[] = [
+  { workspace: '@learning/shell', folder: 'shell', entry: 'shell/dist/index.html' },
+  { workspace: '@learning/mfe-home', folder: 'mfe-home', entry: 'mfe-home/dist/mf-manifest.json' },
+  { workspace: '@learning/mfe-monster', folder: 'mfe-monster', entry: 'mfe-monster/dist/mf-manifest.json' },
+  { workspace: '@learning/mfe-lessons', folder: 'mfe-lessons', entry: 'mfe-lessons/dist/mf-manifest.json' },
+  { workspace: '@learning/mfe-admin', folder: 'mfe-admin', entry: 'mfe-admin/dist/mf-manifest.json' },
 ];
 
-/** Builds every front-end whose build is missing (~30 s each on two cores); throws if a build fails. */
-export function buildMissingFrontEnds(logger: Logger): void {
-  const missing = frontEnds.filter(({ entry }) => !existsSync(`${root}/${entry}`));
-  if (missing.length === 0) return;
-  logger.info(`Building the front-ends that are not built yet: ${missing.map((f) => f.workspace).join(', ')}`);
-  const args = ['run', 'build', ...missing.flatMap(({ workspace }) => ['-w', workspace])];
-  const build = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+/** What a build does not read: its output, installed packages and tests. */
+const notSources = new Set(['dist', 'node_modules', 'test', '.cache']);
+
+export type BuildReason = 'missing' | 'stale';
+
+/**
+ * Whether a front-end needs building: its build is missing, or a source file changed after the
+ * build was written. `builtAt` and `sourcesChangedAt` are modification times in ms.
+ */
+export function buildReason(builtAt: number | undefined, sourcesChangedAt: number): BuildReason | undefined {
+  if (builtAt === undefined) return 'missing';
+  return sourcesChangedAt > builtAt ? 'stale' : undefined;
+}
+
+/** The newest modification time of the files under `folder`, leaving out what is not a source. */
+export function newestChangeUnder(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    if (notSources.has(entry.name)) continue;
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestChangeUnder(full));
+    else if (entry.isFile()) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** The folders a front-end is built from: its own and those of the workspace packages it uses, transitively. */
+export function sourceFolders(root: string, folder: string): string[] {
+  const folders = new Set<string>();
+  const visit = (relative: string) => {
+    const absolute = realpathSync(path.resolve(root, relative));
+    if (folders.has(absolute)) return;
+    folders.add(absolute);
+    const manifest = JSON.parse(readFileSync(path.join(absolute, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+    const used = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies });
+    // Workspace packages are linked into the root's node_modules.
+    for (const name of used.filter((dependency) => dependency.startsWith('@learning/'))) {
+      const linked = path.join(root, 'node_modules', name);
+      if (existsSync(linked)) visit(linked);
+    }
+  };
+  visit(folder);
+  return [...folders];
+}
+
+/** The front-ends to build, with why. */
+export function frontEndsToBuild(root = repositoryRoot, all: readonly FrontEnd[] = frontEnds): Array<FrontEnd & { reason: BuildReason }> {
+  return all.flatMap((frontEnd) => {
+    const entry = path.join(root, frontEnd.entry);
+    const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : undefined;
+    const sourcesChangedAt = builtAt === undefined ? 0 : Math.max(...sourceFolders(root, frontEnd.folder).map(newestChangeUnder));
+    const reason = buildReason(builtAt, sourcesChangedAt);
+    return reason ? [{ ...frontEnd, reason }] : [];
+  });
+}
+
+/** Builds every front-end whose build is missing or stale (~30 s each on two cores); throws if a build fails. */
+export function buildFrontEndsThatNeedIt(logger: Logger): void {
+  const needed = frontEndsToBuild();
+  if (needed.length === 0) return;
+  logger.info(`Building the front-ends that are not built or older than their sources: ${needed.map((f) => `${f.workspace} (${f.reason})`).join(', ')}`);
+  const args = ['run', 'build', ...needed.flatMap(({ workspace }) => ['-w', workspace])];
+  const build = spawnSync('npm', args, { cwd: repositoryRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
 }

@@ -3,7 +3,8 @@
 // 100,000 requests. Goal: p99 under 50 ms at 100 concurrent connections.
 // The auth service (for the administrator's token), the catalog and the gateway run as their own
 // processes, as in production; the data is seeded straight into the catalog's schema with bulk SQL.
-// Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on).
+// Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on). BENCH_CPU_PROF=<folder>
+// has each server write a V8 CPU profile there when it stops (see bench/processes.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -23,7 +23,7 @@ export function createAnswers(sealJson: SealJson | undefined): Answers {
   const json: Answers['json'] = async (req, res, status, value) => {
     const text = JSON.stringify(value);
     if (sealJson && isV1Path(req.path)) {
-      sendSealedJson(res, status, await sealJson(text));
+      sendSealedJson(res, status, sealJson(text));
     } else {
       res.status(status).type('json').send(text);
     }

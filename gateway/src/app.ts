@@ -3,7 +3,6 @@
 import type { Agent } from 'node:http';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import helmet from 'helmet';
 import type { Logger } from '@learning/kit';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
@@ -11,6 +10,7 @@ import { answerAlive, answerReadiness } from './health.js';
 import { createJsonSealer } from './payload.js';
 import { createServiceProxy } from './proxy.js';
 import { tagAndLogRequests } from './request-log.js';
+import { securityHeaders } from './security-headers.js';
 import { isV1Path, type ServiceName } from './routing.js';
 import { ServiceAgent } from './service-agent.js';
 
@@ -31,7 +31,7 @@ export interface GatewayOptions {
 }
 
 /** The sign-in calls a password guesser would hammer. */
-export const rateLimitedPaths = ['/v1/auth/check-email', '/v1/auth/login', '/v1/auth/register'];
+export const rateLimitedPaths = ['/v1/auth/check-email', '/v1/auth/login', '/v1/auth/register', '/v1/auth/google/start', '/v1/auth/login-google'];
 
 export function createGateway(options: GatewayOptions): Express {
   const { services, logger } = options;
@@ -41,7 +41,7 @@ export function createGateway(options: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
 
-  app.use(helmet(securityHeaders));
+  app.use(securityHeaders(Object.values(options.remotes ?? {}).map((remote) => remote.manifestUrl)));
   app.use(tagAndLogRequests(logger));
 
   app.get('/healthz', answerAlive);
@@ -77,22 +77,3 @@ function answerUnexpectedError(answers: Answers, logger: Logger): ErrorRequestHa
     else void answers.error(req, res, gatewayErrors.internal());
   };
 }
-
-/** The same-origin SPA and its remotes: everything from 'self', blob: media, data: images, never framed. */
-const securityHeaders: Parameters<typeof helmet>[0] = {
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      frameAncestors: ["'none'"],
-      // TLS is terminated in front of the gateway when there is TLS; on plain http (npm start,
-      // docker-compose on a LAN) upgrading every asset request to https would break the page.
-      upgradeInsecureRequests: null,
-    },
-  },
-};

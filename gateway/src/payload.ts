@@ -1,18 +1,44 @@
-// The payload encryption of the wire contract: a JSON text becomes `{"payload": TOKEN}` sealed with
-// the shared secret (the token format lives in @learning/contracts, shared with the browser).
+// The payload encryption of the wire contract (DESIGN.md): a JSON text becomes `{"payload": TOKEN}`,
+// TOKEN = "v1." + base64url(iv) + "." + base64url(ciphertext || tag), AES-256-GCM under SHA-256(secret).
+// The browser opens it with @learning/contracts' WebCrypto `openPayload`; the gateway seals every JSON
+// answer, so it uses node:crypto and Buffer's base64url directly: synchronous, no per-character
+// string building (measured with --cpu-prof under bench/catalog: the WebCrypto path took a quarter of
+// the gateway's time).
+import { createCipheriv, createHash, randomFillSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { payloadEncryptionHeader, payloadEncryptionScheme, payloadKey, sealPayload } from '@learning/contracts';
+import { payloadEncryptionHeader, payloadEncryptionScheme } from '@learning/contracts';
 
-/** Turns a JSON text into the body the gateway sends: `{"payload": TOKEN}`. */
-export type SealJson = (jsonText: string) => Promise<string>;
+/** Turns a JSON text (or its UTF-8 bytes) into the body the gateway sends: `{"payload": TOKEN}`. */
+export type SealJson = (json: string | Buffer) => string;
+
+const ivBytes = 12;
+
+/** Random ivs drawn a thousand at a time: one call to the system's generator per call was 1 % of the gateway's time. */
+function ivSource(): () => Buffer {
+  const pool = Buffer.alloc(ivBytes * 1024);
+  let next = pool.length;
+  return () => {
+    if (next === pool.length) {
+      randomFillSync(pool);
+      next = 0;
+    }
+    next += ivBytes;
+    // A view, used (and copied by the cipher) before the pool is ever refilled.
+    return pool.subarray(next - ivBytes, next);
+  };
+}
 
 /** Without a secret there is nothing to seal, and JSON travels as it is. */
 export function createJsonSealer(secret: string | undefined): SealJson | undefined {
   if (!secret) return undefined;
-  let key: Promise<CryptoKey> | undefined;
-  return async (jsonText) => {
-    key ??= payloadKey(secret);
-    return JSON.stringify({ payload: await sealPayload(await key, jsonText) });
+  const key = createHash('sha256').update(secret, 'utf8').digest();
+  const nextIv = ivSource();
+  return (json) => {
+    const iv = nextIv();
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const sealed = Buffer.concat([typeof json === 'string' ? cipher.update(json, 'utf8') : cipher.update(json), cipher.final(), cipher.getAuthTag()]);
+    // base64url has no character JSON would escape, so the token goes into the text as it is.
+    return `{"payload":"v1.${iv.toString('base64url')}.${sealed.toString('base64url')}"}`;
   };
 }
 

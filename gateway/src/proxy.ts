@@ -55,7 +55,7 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
       res.end();
       return;
     }
-    sendSealedJson(res, proxyRes.statusCode ?? 502, await seal(body.toString('utf8')));
+    sendSealedJson(res, proxyRes.statusCode ?? 502, seal(body));
   };
 
   const onProxyError = (error: Error & { code?: string }, req: Request, res: Response | Socket) => {

@@ -17,6 +17,7 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
 
   { path: '/v1/monsterplans/exam-results', service: 'exam' },
   { path: '/v1/monsterplans/{id}/exam', service: 'exam' },
+  { path: '/v1/monsterplans/{id}/questions', service: 'exam' }, // the plan's question bank (administrator)
 
   { path: '/v1/monsterplans/{monsterplanId}/play/{videoId}', service: 'catalog' },
   { path: '/v1/monsterplans', service: 'catalog' },

@@ -19,6 +19,8 @@ describe('the routing table', () => {
     ['/v1/media/videos/64f0c2', 'media'],
     ['/v1/monsterplans/exam-results', 'exam'],
     ['/v1/monsterplans/64f0c2/exam', 'exam'],
+    ['/v1/monsterplans/64f0c2/questions', 'exam'],
+    ['/v1/monsterplans/64f0c2/questions/75a1d3', 'exam'],
     ['/v1/monsterplans/64f0c2/play/75a1d3', 'catalog'],
     ['/v1/monsterplans', 'catalog'],
     ['/v1/monsterplans/64f0c2', 'catalog'],

@@ -23,7 +23,7 @@ export function useLesson(id: string) {
 }
 
 export function useRequestLesson() {
-  return useAccessRequest<{ lesson: string }>('/v1/lesson-requests');
+  return useAccessRequest<{ lesson: string }>({ path: '/v1/lesson-requests', pendingIn: 'pendingLessons', idOf: (body) => body.lesson });
 }
 
 /**

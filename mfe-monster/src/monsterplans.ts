@@ -36,7 +36,7 @@ export function usePlay(monsterplanId: string, videoId: string | null) {
 }
 
 export function useRequestMonsterplan() {
-  return useAccessRequest<{ monsterplan: string }>('/v1/monsterplan-requests');
+  return useAccessRequest<{ monsterplan: string }>({ path: '/v1/monsterplan-requests', pendingIn: 'pendingMonsterplans', idOf: (body) => body.monsterplan });
 }
 
 

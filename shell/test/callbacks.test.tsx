@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { learner, renderApp, session } from './fixtures';
+import { fakeSession, learner, renderApp } from './fixtures';
 
 describe('sign-in and sign-out callbacks', () => {
   it("/login/callback greets 'Hi. {name}' and after 1.5 s goes to continue", async () => {
-    session(learner);
+    fakeSession(learner);
     renderApp(`/login/callback?continue=${encodeURIComponent('http://localhost/help')}`);
     expect(await screen.findByText(`Hi. ${learner.name}`)).toBeInTheDocument();
     expect(screen.getByTestId('address')).toHaveTextContent('/login/callback');
@@ -11,13 +11,13 @@ describe('sign-in and sign-out callbacks', () => {
   });
 
   it('/login/callback never leaves the site, whatever continue says', async () => {
-    session(learner);
+    fakeSession(learner);
     renderApp(`/login/callback?continue=${encodeURIComponent('https://evil.example/phish')}`);
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/home'), { timeout: 3000 });
   });
 
   it("/signout/callback says 'Bye. {name}', then signs out and goes to continue", async () => {
-    const gateway = session(learner, { 'POST /v1/auth/logout': { status: 204 } });
+    const gateway = fakeSession(learner, { 'POST /v1/auth/logout': { status: 204 } });
     renderApp(`/signout/callback?signout=true&continue=${encodeURIComponent('http://localhost/help')}`);
     expect(await screen.findByText(`Bye. ${learner.name}`)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/help'), { timeout: 3000 });
@@ -27,7 +27,7 @@ describe('sign-in and sign-out callbacks', () => {
   });
 
   it('/signout/callback without the signout parameter keeps the session', async () => {
-    const gateway = session(learner);
+    const gateway = fakeSession(learner);
     renderApp('/signout/callback?continue=%2Fhelp');
     expect(await screen.findByText(`Bye. ${learner.name}`)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 1200));

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { learner, renderApp, session } from './fixtures';
+import { fakeSession, learner, renderApp } from './fixtures';
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Бүртгүүлэх' }));
 
@@ -10,7 +10,7 @@ async function fill(values: Partial<Record<'Имэйл' | 'Нэр' | 'Нууц �
 
 describe('registration (/create-account)', () => {
   it('requires the email, name, password and repeated password', async () => {
-    const gateway = session(null);
+    const gateway = fakeSession(null);
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await submit();
@@ -23,7 +23,7 @@ describe('registration (/create-account)', () => {
   });
 
   it('refuses an email that is not valid', async () => {
-    session(null);
+    fakeSession(null);
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await fill({ Имэйл: 'bat.example.com', Нэр: 'Бат', 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
@@ -32,7 +32,7 @@ describe('registration (/create-account)', () => {
   });
 
   it('requires the repeated password to match', async () => {
-    const gateway = session(null);
+    const gateway = fakeSession(null);
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await fill({ Имэйл: 'bat@example.com', Нэр: 'Бат', 'Нууц үг': 'password1', 'Нууц үг давтах': 'password2' });
@@ -43,7 +43,7 @@ describe('registration (/create-account)', () => {
   });
 
   it('clears a message once the field is corrected', async () => {
-    session(null);
+    fakeSession(null);
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await submit();
@@ -52,7 +52,7 @@ describe('registration (/create-account)', () => {
   });
 
   it('registers, then shows the success view', async () => {
-    const gateway = session(null, { 'POST /v1/auth/register': { status: 201, body: learner } });
+    const gateway = fakeSession(null, { 'POST /v1/auth/register': { status: 201, body: learner } });
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
@@ -68,7 +68,7 @@ describe('registration (/create-account)', () => {
   });
 
   it("shows the server's message when registration fails", async () => {
-    session(null, { 'POST /v1/auth/register': { status: 409, body: { message: 'Энэ имэйл хаяг бүртгэлтэй байна.', code: 'email_taken' } } });
+    fakeSession(null, { 'POST /v1/auth/register': { status: 409, body: { message: 'Энэ имэйл хаяг бүртгэлтэй байна.', code: 'email_taken' } } });
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });

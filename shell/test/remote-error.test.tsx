@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteLoader } from '../src/remotes/RemoteArea';
-import { renderApp, session } from './fixtures';
+import { fakeSession, renderApp } from './fixtures';
 
 describe('a remote that fails to load', () => {
   let consoleError: jest.SpyInstance;
@@ -12,7 +12,7 @@ describe('a remote that fails to load', () => {
   afterEach(() => consoleError.mockRestore());
 
   it('shows a friendly error with Retry inside the layout, and Retry loads it again', async () => {
-    session(null);
+    fakeSession(null);
     let isRemoteUp = false;
     const load = jest.fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>(async (remote) => {
       if (!isRemoteUp) throw new Error(`${remote} is down`);
@@ -32,7 +32,7 @@ describe('a remote that fails to load', () => {
   });
 
   it("keeps the shell's own pages working", async () => {
-    session(null);
+    fakeSession(null);
     renderApp('/product-remote-lesson', async () => {
       throw new Error('down');
     });
@@ -42,7 +42,7 @@ describe('a remote that fails to load', () => {
   });
 
   it('shows the error too when the remote breaks while rendering', async () => {
-    session(null);
+    fakeSession(null);
     renderApp('/home', async () => ({
       default: () => {
         throw new Error('bug in the remote');

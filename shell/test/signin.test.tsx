@@ -1,13 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { learner, renderApp, session } from './fixtures';
+import { fakeSession, learner, renderApp } from './fixtures';
 
 const emailField = () => screen.getByLabelText('Имэйл');
 const next = () => screen.getByRole('button', { name: 'Үргэлжлүүлэх' });
 
 describe('sign-in (/signin)', () => {
   it('asks for the email when it is empty, without calling the server', async () => {
-    const gateway = session(null);
+    const gateway = fakeSession(null);
     renderApp('/signin');
     await userEvent.click(await screen.findByRole('button', { name: 'Үргэлжлүүлэх' }));
     expect(await screen.findByText('Имэйл хаягаа оруулна уу.')).toBeInTheDocument();
@@ -17,7 +17,7 @@ describe('sign-in (/signin)', () => {
   });
 
   it('refuses an email that is not valid', async () => {
-    const gateway = session(null);
+    const gateway = fakeSession(null);
     renderApp('/signin');
     await userEvent.type(await screen.findByLabelText('Имэйл'), 'bat@example');
     await userEvent.click(next());
@@ -26,7 +26,7 @@ describe('sign-in (/signin)', () => {
   });
 
   it("shows the server's message when the email step fails", async () => {
-    session(null, { 'POST /v1/auth/check-email': { status: 404, body: { message: 'Энэ имэйл хаягаар бүртгэл олдсонгүй.', code: 'account_not_found' } } });
+    fakeSession(null, { 'POST /v1/auth/check-email': { status: 404, body: { message: 'Энэ имэйл хаягаар бүртгэл олдсонгүй.', code: 'account_not_found' } } });
     renderApp('/signin');
     await userEvent.type(await screen.findByLabelText('Имэйл'), 'nobody@example.com');
     await userEvent.click(next());
@@ -34,7 +34,7 @@ describe('sign-in (/signin)', () => {
   });
 
   it('shows the fallback Алдаа when the server gives no message', async () => {
-    session(null, { 'POST /v1/auth/check-email': { status: 502, body: undefined } });
+    fakeSession(null, { 'POST /v1/auth/check-email': { status: 502, body: undefined } });
     renderApp('/signin');
     await userEvent.type(await screen.findByLabelText('Имэйл'), 'bat@example.com');
     await userEvent.click(next());
@@ -42,7 +42,7 @@ describe('sign-in (/signin)', () => {
   });
 
   it('asks for the password on the second step, without calling the server', async () => {
-    const gateway = session(null, { 'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } } });
+    const gateway = fakeSession(null, { 'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } } });
     renderApp('/signin');
     await userEvent.type(await screen.findByLabelText('Имэйл'), learner.email);
     await userEvent.click(next());
@@ -53,7 +53,7 @@ describe('sign-in (/signin)', () => {
   });
 
   it("signs in in two steps, greets 'Hi. {name}', then goes to continue", async () => {
-    const gateway = session(null, {
+    const gateway = fakeSession(null, {
       'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } },
       'POST /v1/auth/login': { body: { user: learner, token: 'new-token' } },
     });
@@ -72,7 +72,7 @@ describe('sign-in (/signin)', () => {
   });
 
   it("shows the server's message when the password is wrong", async () => {
-    session(null, {
+    fakeSession(null, {
       'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } },
       'POST /v1/auth/login': { status: 401, body: { message: 'Имэйл эсвэл нууц үг буруу байна.', code: 'bad_credentials' } },
     });

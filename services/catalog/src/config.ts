@@ -1,8 +1,8 @@
+import { developmentMediaSigningSecret } from '@learning/contracts';
 import { serviceEnv } from '@learning/kit';
 import { z } from 'zod';
 
-/** What the catalog signs play URLs with when it runs outside production without a secret. */
-export const developmentMediaSigningSecret = 'development-media-signing-secret';
+export { developmentMediaSigningSecret };
 
 export const catalogEnv = z
   .object({

@@ -2,7 +2,7 @@
 // plans of two weeks (one inactive, one with the exam) and three lesson bundles, with the spec's
 // prices. Their videos are the demo videos of packages/contracts, under the ids the media service
 // gives its demo files, so the catalog's video read model starts with them.
-import { demoDaysPerWeek, demoLessonVideos, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
+import { demoDaysPerWeek, demoLessonVideos, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
 import type { catalog } from '@learning/contracts';
 import { sql } from 'kysely';
 import { insertLesson } from './lessons.js';
@@ -58,7 +58,7 @@ export async function seedDemo(db: CatalogDb): Promise<boolean> {
       .onConflict((c) => c.column('id').doNothing())
       .execute();
     for (const [index, body] of monsterplans.entries()) {
-      await insertMonsterplan(trx, { ...body, videos: demoMonsterplanVideos[index]!.map(placement) });
+      await insertMonsterplan(trx, { ...body, videos: demoMonsterplanVideos[index]!.map(placement) }, demoMonsterplanIds[index]);
     }
     for (const [index, body] of lessons.entries()) {
       await insertLesson(trx, { ...body, videos: demoLessonVideos[index]!.map((video) => video.id) });

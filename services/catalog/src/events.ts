@@ -3,9 +3,8 @@
 // What it publishes (recorded by the domain modules in the transaction of each change):
 // lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed.
 import type { EventData } from '@learning/contracts';
-import { applyOnce, recordEvent, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, recordEvent, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
-import { applyUserRegistered } from './learners.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
 import type { CatalogDb, CatalogTables } from './tables.js';

@@ -45,12 +45,16 @@ export async function createMonsterplan(db: CatalogDb, body: catalog.Monsterplan
   });
 }
 
-/** Inserts a plan with its videos' places and records `monsterplan.changed`, in the caller's transaction. */
-export async function insertMonsterplan(trx: CatalogDb, body: catalog.MonsterplanBody): Promise<MonsterplanRow> {
+/**
+ * Inserts a plan with its videos' places and records `monsterplan.changed`, in the caller's
+ * transaction. `id` is for the demo plans, whose ids the exam service knows too.
+ */
+export async function insertMonsterplan(trx: CatalogDb, body: catalog.MonsterplanBody, id?: string): Promise<MonsterplanRow> {
   await requireVideos(trx, videoIdsOf(body.videos), 'monsterplan');
   const plan = await trx
     .insertInto('monsterplan')
     .values({
+      ...(id ? { id } : {}),
       name: body.name,
       price: body.price,
       early_price: body.earlyPrice ?? null,

@@ -100,10 +100,15 @@ export async function findRequest(db: CatalogDb, kind: RequestKind, requestId: s
   return view;
 }
 
-/** The administrator's list: newest first, a page at a time, with the total of requests of the kind. */
+/** The administrator's list: newest first, a page at a time, with the total of requests of the kind (one round trip). */
 export async function listRequests(db: CatalogDb, kind: RequestKind, { perPage, currentPage }: PageQuery): Promise<Page<RequestView>> {
-  const [result, tally] = await Promise.all([requestViews(db, kind, { limit: perPage, offset: (currentPage - 1) * perPage }), tallyOf(db, kind)]);
-  return { result, total: tally.total };
+  const views = requestViewsQuery(kind, { limit: perPage, offset: (currentPage - 1) * perPage });
+  // The tally row always exists, so a page past the end still tells the total.
+  const { rows } = await sql<{ total: number } & Partial<RequestListRow>>`
+    SELECT t.total, v.* FROM request_tally t LEFT JOIN LATERAL (${views}) v ON true
+    WHERE t.kind = ${kind} ORDER BY v.created_at DESC, v.id DESC`.execute(db);
+  const result = rows.filter((row): row is typeof row & RequestListRow => row.id != null).map((row) => requestView(kind, row));
+  return { result, total: rows[0]!.total };
 }
 
 /** How many requests of the kind wait for the administrator (the badge's "N new request"). */
@@ -168,11 +173,12 @@ interface RequestListRow {
 }
 
 /** Requests as the administrator sees them: the learner's email (from the read model; '' until it arrives) and the bundle. */
-async function requestViews(
-  db: CatalogDb,
-  kind: RequestKind,
-  which: { id: string } | { limit: number; offset: number },
-): Promise<RequestView[]> {
+async function requestViews(db: CatalogDb, kind: RequestKind, which: { id: string }): Promise<RequestView[]> {
+  const { rows } = await sql<RequestListRow>`${requestViewsQuery(kind, which)}`.execute(db);
+  return rows.map((row) => requestView(kind, row));
+}
+
+function requestViewsQuery(kind: RequestKind, which: { id: string } | { limit: number; offset: number }) {
   const bundle =
     kind === 'lesson'
       ? {
@@ -189,16 +195,17 @@ async function requestViews(
       ? sql`SELECT * FROM access_request WHERE id = ${which.id} AND kind = ${kind}`
       : sql`SELECT id, user_id, lesson_id, monsterplan_id, is_approved, created_at FROM access_request
             WHERE kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT ${which.limit} OFFSET ${which.offset}`;
-  const { rows } = await sql<RequestListRow>`
+  return sql`
     SELECT r.id, r.user_id, coalesce(l.email, '') AS email, r.is_approved, r.created_at,
            b.id AS bundle_id, b.name AS bundle_name, coalesce((${bundle.videos}), '{}') AS videos
     FROM (${page}) r ${bundle.join} LEFT JOIN learner l ON l.user_id = r.user_id
-    ORDER BY r.created_at DESC, r.id DESC`.execute(db);
-  return rows.map((row) => {
-    const common = { _id: row.id, createdAt: new Date(row.created_at).toISOString(), user: { _id: row.user_id, email: row.email } };
-    const bundleView = { _id: row.bundle_id, name: row.bundle_name, videos: row.videos };
-    return kind === 'lesson'
-      ? { ...common, lesson: bundleView, isApproved: row.is_approved }
-      : { ...common, monsterplan: bundleView, isApproved: row.is_approved };
-  });
+    ORDER BY r.created_at DESC, r.id DESC`;
+}
+
+function requestView(kind: RequestKind, row: RequestListRow): RequestView {
+  const common = { _id: row.id, createdAt: new Date(row.created_at).toISOString(), user: { _id: row.user_id, email: row.email } };
+  const bundleView = { _id: row.bundle_id, name: row.bundle_name, videos: row.videos };
+  return kind === 'lesson'
+    ? { ...common, lesson: bundleView, isApproved: row.is_approved }
+    : { ...common, monsterplan: bundleView, isApproved: row.is_approved };
 }

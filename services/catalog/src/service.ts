@@ -27,7 +27,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
     },
     subscriptions: catalogSubscriptions,
     routes(app, context) {
-      const lists = createListCache();
+      const lists = createListCache(context.db);
       app.use(lessonRoutes(context, signer, lists));
       app.use(monsterplanRoutes(context, signer, lists));
       app.use(lessonRequestRoutes(context));

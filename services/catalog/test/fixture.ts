@@ -54,7 +54,11 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
 }
 
 export async function startCatalogFixture(options: { seedDemo?: boolean } = {}): Promise<CatalogFixture> {
-  const platform = await startTestPlatform({ mediaSigningSecret, seedDemo: options.seedDemo ?? false });
+  return catalogFixtureOn(await startTestPlatform({ mediaSigningSecret, seedDemo: options.seedDemo ?? false }));
+}
+
+/** The same helpers on a platform started elsewhere (the browser journeys start their own). */
+export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogFixture> {
   const admin = await platform.adminToken();
   const catalogDb = platform.services.catalog.context.db;
   const bus = platform.services.catalog.context.bus;

@@ -199,6 +199,15 @@ describe.each(families)('$path', (family) => {
     expect(after).toEqual({ count: before.count + 2 });
   });
 
+  it('a page past the last one is empty and still tells the total', async () => {
+    const bundle = await family.createBundle();
+    expectStatus(await ask(await fixture.learner(), bundle._id), 201, 'asking');
+    const all = expectStatus(await fixture.call('GET', `${family.path}?perPage=100`, { token: fixture.admin }), 200, 'all');
+    const beyond = expectStatus(await fixture.call('GET', `${family.path}?perPage=100&currentPage=${Math.ceil(all.total / 100) + 1}`, { token: fixture.admin }), 200, 'past the end');
+    expect(beyond).toEqual({ result: [], total: all.total });
+    expect(all.total).toBeGreaterThan(0);
+  });
+
   it('deleting a bundle takes its requests out of the total and the new-request count', async () => {
     const bundle = await family.createBundle();
     const [first, second] = await Promise.all([fixture.learner(), fixture.learner()]);

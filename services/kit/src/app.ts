@@ -1,8 +1,7 @@
 // The Express app every service builds: request ids, request logs, JSON bodies, health and
 // readiness, and the one error handler that answers `{message, code}` and never a stack.
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, internalErrorMessage, notFound } from './errors.js';
 
@@ -27,17 +26,7 @@ export function createServiceApp({ logger, routes, isReady, jsonLimit = '100kb' 
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = acceptRequestId(req.headers['x-request-id']);
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(tagAndLogRequests(logger));
   app.use(express.json({ limit: jsonLimit }));
 
   app.get('/healthz', (_req, res) => {
@@ -51,19 +40,54 @@ export function createServiceApp({ logger, routes, isReady, jsonLimit = '100kb' 
   routes(app);
 
   app.use(((_req, _res, next) => next(notFound())) satisfies RequestHandler);
-  app.use(errorHandler);
+  app.use(answerErrors(logger));
   return app;
 }
 
-const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = asHttpError(error);
-  if (known) {
-    res.status(known.status).json({ message: known.message, code: known.code });
-    return;
-  }
-  req.log.error({ err: error }, 'unhandled error');
-  res.status(500).json({ message: internalErrorMessage, code: 'internal' });
-};
+const requestIdHeader = 'x-request-id';
+const unloggedPaths = new Set(['/healthz', '/readyz']);
+
+export interface RequestLogOptions {
+  /** The level of a request's line; info by default. */
+  levelOf?: (req: Request) => 'info' | 'debug';
+  /** Fields the line adds, read once the answer is sent. */
+  fieldsOf?: (req: Request, res: Response) => Record<string, unknown>;
+}
+
+/**
+ * Tags each request with its id (the caller's when it looks sane, echoed in the answer and passed on)
+ * and logs one line when it is answered. Services and the gateway share it. Not pino-http: its child
+ * logger per request was a tenth of the catalog's time under load, logged or not (measured with
+ * --cpu-prof in bench/catalog).
+ */
+export function tagAndLogRequests(logger: Logger, { levelOf = () => 'info', fieldsOf }: RequestLogOptions = {}): RequestHandler {
+  return (req, res, next) => {
+    const requestId = acceptRequestId(req.headers[requestIdHeader]);
+    req.headers[requestIdHeader] = requestId;
+    res.setHeader(requestIdHeader, requestId);
+    const level = levelOf(req);
+    if (logger.isLevelEnabled(level) && !unloggedPaths.has(req.path)) {
+      const started = performance.now();
+      res.once('close', () => {
+        const entry = { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ...fieldsOf?.(req, res), ms: Math.round(performance.now() - started) };
+        logger[level](res.writableFinished ? entry : { ...entry, aborted: true }, 'request');
+      });
+    }
+    next();
+  };
+}
+
+function answerErrors(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const known = asHttpError(error);
+    if (known) {
+      res.status(known.status).json({ message: known.message, code: known.code });
+      return;
+    }
+    logger.error({ err: error, requestId: req.headers[requestIdHeader] }, 'unhandled error');
+    res.status(500).json({ message: internalErrorMessage, code: 'internal' });
+  };
+}
 
 /** Errors thrown by body parsers carry a status; they become HttpErrors with Mongolian messages. */
 function asHttpError(error: unknown): HttpError | undefined {

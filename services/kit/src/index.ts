@@ -13,3 +13,5 @@ export * from './rabbit-bus.js';
 export * from './outbox.js';
 export * from './inbox.js';
 export * from './open-bus.js';
+export * from './read-models.js';
+export * from './lookups.js';

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { kitTables, type AnyDb } from './db.js';
 import type { EventEnvelope } from './bus.js';
+import { batchedLookup } from './lookups.js';
 
 export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): Promise<void> {
   const kit = kitTables(db);
@@ -10,9 +11,13 @@ export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): 
   await kit.insertInto('revoked_token').values({ token_id: tokenId, expires_at: expiresAt }).onConflict((c) => c.doNothing()).execute();
 }
 
-export async function isTokenRevoked(db: AnyDb, tokenId: string): Promise<boolean> {
-  const row = await kitTables(db).selectFrom('revoked_token').select('token_id').where('token_id', '=', tokenId).executeTakeFirst();
-  return row !== undefined;
+/** Whether a token was revoked, for every request a service answers: the tokens asked about at once share one query. */
+export function revocationCheck(db: AnyDb): (tokenId: string) => Promise<boolean> {
+  const revoked = batchedLookup<string, true>(async (tokenIds) => {
+    const rows = await kitTables(db).selectFrom('revoked_token').select('token_id').where('token_id', 'in', tokenIds).execute();
+    return new Map(rows.map((row) => [row.token_id, true as const]));
+  });
+  return async (tokenId) => (await revoked(tokenId)) === true;
 }
 
 export function applySessionRevoked(db: AnyDb) {

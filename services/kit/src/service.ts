@@ -12,7 +12,7 @@ import { openDatabase, type Db } from './db.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from './outbox.js';
-import { applySessionRevoked, isTokenRevoked } from './revocations.js';
+import { applySessionRevoked, revocationCheck } from './revocations.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
 
 export interface ServiceContext<Tables> {
@@ -39,6 +39,8 @@ export interface ServiceDefinition<Tables> {
   start?: (context: ServiceContext<Tables>) => Promise<void>;
   subscriptions?: (context: ServiceContext<Tables>) => Subscription[];
   routes: (app: Express, context: ServiceContext<Tables>) => void;
+  /** How long one request may take, body included (Node's default is five minutes; uploads need more). */
+  requestTimeoutMs?: number;
 }
 
 export interface ServiceConfig {
@@ -115,7 +117,7 @@ export async function runService<Tables>(
     keys,
     issuer: config.TOKEN_ISSUER,
     audience: config.TOKEN_AUDIENCE,
-    isRevoked: (tokenId) => isTokenRevoked(db, tokenId),
+    isRevoked: revocationCheck(db),
   });
   const context: ServiceContext<Tables> = {
     name: definition.name,
@@ -141,6 +143,7 @@ export async function runService<Tables>(
     },
   });
   const server = await listen(app, config.PORT, config.HOST);
+  if (definition.requestTimeoutMs !== undefined) server.requestTimeout = definition.requestTimeoutMs;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   logger.info({ url, database: config.DATABASE_URL ? 'postgresql' : 'pglite', bus: config.AMQP_URL ? 'rabbitmq' : 'in-process' }, `${definition.name} listening`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pino } from 'pino';
 import request from 'supertest';
 import { badRequest, ConfigError, createLogger, createServiceApp, loadConfig, parseInput, serviceEnv } from '../src/index.js';
 
@@ -51,6 +52,27 @@ describe('the service app', () => {
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await request(app).get('/healthz').expect(200);
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('logs one line for each answered call with its request id, and an unknown error with the same id', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const logged = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const app = createServiceApp({
+      logger: logged,
+      routes: (express) =>
+        express.get('/broken', () => {
+          throw new Error('boom');
+        }),
+    });
+    await request(app).get('/healthz').expect(200);
+    await request(app).get('/broken').set('x-request-id', 'req-42').expect(500);
+    await request(app).get('/nowhere?x=1').set('x-request-id', 'req-43').expect(404);
+    expect(lines.map(({ msg, requestId, status, url }) => ({ msg, requestId, status, url }))).toEqual([
+      { msg: 'unhandled error', requestId: 'req-42', status: undefined, url: undefined },
+      { msg: 'request', requestId: 'req-42', status: 500, url: '/broken' },
+      { msg: 'request', requestId: 'req-43', status: 404, url: '/nowhere?x=1' },
+    ]);
+    expect(lines[0]!.err).toMatchObject({ message: 'boom' });
   });
 
   it('reports readiness', async () => {

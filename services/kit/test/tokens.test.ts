@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { jest } from '@jest/globals';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
@@ -69,6 +70,40 @@ describe('access tokens', () => {
     const { tokenId } = await verify(token);
     revoked.add(tokenId);
     await expect(verify(token)).rejects.toMatchObject({ status: 401, code: 'token_revoked' });
+  });
+});
+
+describe('a token verified before', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is refused as expired once its time is over', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 60;
+    const token = sign({ exp });
+    await verify(token);
+    jest.spyOn(Date, 'now').mockReturnValue(exp * 1000);
+    await expect(verify(token)).rejects.toMatchObject({ status: 401, code: 'token_expired' });
+  });
+
+  it('is refused once its key is no longer served, and accepted again with a key that checks its signature', async () => {
+    let served: KeyObject | undefined = publicKey;
+    const rotating = createTokenVerifier({ keys: async () => served, issuer, audience, isRevoked: async () => false });
+    const token = sign();
+    await rotating(token);
+    served = undefined;
+    await expect(rotating(token)).rejects.toMatchObject({ code: 'token_invalid' });
+    served = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
+    await expect(rotating(token)).rejects.toMatchObject({ code: 'token_invalid' });
+    served = publicKey;
+    await expect(rotating(token)).resolves.toMatchObject({ id: 'user-1' });
+  });
+
+  it('is checked for revocation on every request', async () => {
+    const asked: string[] = [];
+    const counting = createTokenVerifier({ keys, issuer, audience, isRevoked: async (id) => (asked.push(id), false) });
+    const token = sign();
+    const { tokenId } = await counting(token);
+    await counting(token);
+    expect(asked).toEqual([tokenId, tokenId]);
   });
 });
 

@@ -1,24 +1,13 @@
 // The page frame: the side menu (a drawer on phones, a column on wider screens) and the content.
-import { Outlet, useLocation, useTranslation } from '@learning/platform';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Outlet, useLocation, useMediaQuery, useTranslation } from '@learning/platform';
+import { useEffect, useRef, useState } from 'react';
 import { SideMenu } from './SideMenu';
 
 const wideScreen = '(min-width: 900px)';
 
-function useIsWide(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const query = window.matchMedia?.(wideScreen);
-      query?.addEventListener('change', onChange);
-      return () => query?.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia?.(wideScreen).matches ?? true,
-  );
-}
-
 export function Layout() {
   const { t } = useTranslation('shell');
-  const isWide = useIsWide();
+  const isWide = useMediaQuery(wideScreen);
   const [isMenuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const [menuPath, setMenuPath] = useState(pathname);

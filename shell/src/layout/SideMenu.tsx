@@ -1,6 +1,7 @@
 // The side menu of spec section 2: the products for everyone; the administrator section only for
-// administrators; sign-in and register for guests, sign-out for signed-in users; Notifications
-// disabled (it needs sign-in).
+// administrators; sign-in and register for guests, sign-out for signed-in users. Notifications "is
+// disabled and needs sign-in": disabled, saying so, until the visitor signs in; then a link to its
+// page (/notifications, which the guards keep for signed-in users).
 import { Button, changeLanguage, languages, Link, NavLink, useCurrentUser, useLocation, useTranslation } from '@learning/platform';
 
 export function SideMenu() {
@@ -18,12 +19,16 @@ export function SideMenu() {
         <MenuLink to="/product-monster-plan">{t('nav.monsterplan')}</MenuLink>
         <MenuLink to="/product-remote-lesson">{t('nav.lessons')}</MenuLink>
         <MenuLink to="/boosterz">{t('nav.workshop')}</MenuLink>
-        <li>
-          <span className="side-menu__link side-menu__link--disabled" aria-disabled="true">
-            {t('nav.notifications')}
-            <span className="side-menu__hint">{t('nav.notificationsNeedSignIn')}</span>
-          </span>
-        </li>
+        {user ? (
+          <MenuLink to="/notifications">{t('nav.notifications')}</MenuLink>
+        ) : (
+          <li>
+            <span className="side-menu__link side-menu__link--disabled" aria-disabled="true">
+              {t('nav.notifications')}
+              <span className="side-menu__hint">{t('nav.notificationsNeedSignIn')}</span>
+            </span>
+          </li>
+        )}
         <MenuLink to="/help">{t('nav.help')}</MenuLink>
         {user && <MenuLink to="/me/settings">{t('nav.settings')}</MenuLink>}
       </ul>

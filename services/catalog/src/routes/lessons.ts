@@ -13,7 +13,7 @@ export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: Med
 
   // Anyone.
   router.get('/v1/lessons', async (_req, res) => {
-    res.type('json').send(await lists.json(db, 'lessons', () => listLessons(db)));
+    await lists.send(res, 'lessons', () => listLessons(db));
   });
 
   // Administrator.

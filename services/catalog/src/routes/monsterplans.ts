@@ -14,7 +14,7 @@ export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer
 
   // Anyone.
   router.get('/v1/monsterplans', async (_req, res) => {
-    res.type('json').send(await lists.json(db, 'monsterplans', () => listMonsterplans(db)));
+    await lists.send(res, 'monsterplans', () => listMonsterplans(db));
   });
 
   // Administrator.

@@ -1,0 +1,47 @@
+// The read-model pieces services share: learners' emails from `user.registered`, and the newest
+// access version winning however the catalog's events arrive.
+import type { Kysely } from 'kysely';
+import { applyUserRegistered, claimAccessVersion } from '../src/index.js';
+import { envelope, openTestDatabase } from './bus-fixtures.js';
+
+interface Tables {
+  learner: { user_id: string; email: string };
+  access_version: { user_id: string; version: number };
+}
+
+const migrations = {
+  '0001_read_models': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createTable('learner').addColumn('user_id', 'text', (c) => c.primaryKey()).addColumn('email', 'text', (c) => c.notNull()).execute();
+      await db.schema.createTable('access_version').addColumn('user_id', 'text', (c) => c.primaryKey()).addColumn('version', 'integer', (c) => c.notNull()).execute();
+    },
+  },
+};
+
+let database: Awaited<ReturnType<typeof openTestDatabase<Tables>>>;
+beforeAll(async () => {
+  database = await openTestDatabase<Tables>(migrations);
+});
+afterAll(() => database?.close());
+
+it('keeps the email a user registered with, and the newest one when it comes again', async () => {
+  const { db } = database;
+  await applyUserRegistered(db, envelope('user.registered', { userId: 'u1', email: 'old@test.mn', name: 'Бат' }));
+  await applyUserRegistered(db, envelope('user.registered', { userId: 'u1', email: 'new@test.mn', name: 'Бат' }));
+  expect(await db.selectFrom('learner').selectAll().execute()).toEqual([{ user_id: 'u1', email: 'new@test.mn' }]);
+});
+
+it('claims a newer access version only: a repeated or older one is stale', async () => {
+  const { db } = database;
+  expect(await claimAccessVersion(db, 'u2', 2)).toBe(true);
+  expect(await claimAccessVersion(db, 'u2', 2)).toBe(false);
+  expect(await claimAccessVersion(db, 'u2', 1)).toBe(false);
+  expect(await claimAccessVersion(db, 'u2', 5)).toBe(true);
+  expect(await db.selectFrom('access_version').select('version').where('user_id', '=', 'u2').executeTakeFirst()).toEqual({ version: 5 });
+});
+
+it('lets one of two simultaneous claims of the same version win', async () => {
+  const { db } = database;
+  const claims = await Promise.all([1, 2].map(() => db.transaction().execute((trx) => claimAccessVersion(trx, 'u3', 7))));
+  expect(claims.sort()).toEqual([false, true]);
+});
