@@ -3,11 +3,16 @@
 FROM node:24-slim AS base
 WORKDIR /app
 ENV NODE_ENV=production
+# ffmpeg gives media durations, poster frames and mp3 renditions of recordings (it works without, with less).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/* \
+  && mkdir -p /data/media && chown node:node /data/media
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/catalog/package.json services/catalog/
+COPY services/media/package.json services/media/
+COPY services/exam/package.json services/exam/
 COPY gateway/package.json gateway/
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY tsconfig.json ./

@@ -5,16 +5,28 @@
 //   /v1/media/<kind>/<fileId>?expires=<unix seconds>&signature=<base64url HMAC>
 //   HMAC input: "<kind>/<fileId>:<expires>"
 //
-// kind: `video` (a video's bytes, ranged) or `subtitle` (its WebVTT).
+// kind: `video` (a video's bytes, ranged), `subtitle` (its WebVTT) or `aloud` (a read-aloud
+// recording, which media signs itself for the administrator's list).
 
-export type MediaKind = 'video' | 'subtitle';
+export type MediaKind = 'video' | 'subtitle' | 'aloud';
+
+/** What catalog signs and media checks with when they run outside production without a secret. */
+export const developmentMediaSigningSecret = 'development-media-signing-secret';
 
 export const mediaUrlPrefix = '/v1/media';
 
 const encoder = new TextEncoder();
 
-async function hmacKey(secret: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+/** Imported once per secret: every ranged read of a video checks its URL again. */
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
 }
 
 function signedText(kind: MediaKind, fileId: string, expires: number): string {

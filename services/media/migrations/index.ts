@@ -1,0 +1,59 @@
+// The media service's schema: the stored files, the videos of both kinds with their poster and
+// subtitles, the documents by name, learners' read-aloud recordings and the learners' emails (from
+// auth's `user.registered`).
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export const migrations: Record<string, Migration> = {
+  '0001_media': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('stored_file')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('etag', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+
+      // A file row goes only with what refers to it: the domain deletes the row and then the bytes.
+      await db.schema
+        .createTable('video')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('monsterplan', 'lesson')`))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('translate_url', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('is_published', 'boolean', (c) => c.notNull().defaultTo(false))
+        .addColumn('file_key', 'text', (c) => c.notNull().references('stored_file.key'))
+        .addColumn('poster_key', 'text', (c) => c.references('stored_file.key'))
+        .addColumn('subtitle_key', 'text', (c) => c.references('stored_file.key'))
+        .addColumn('duration_seconds', 'double precision')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await sql`CREATE INDEX video_newest ON video (kind, created_at DESC, id DESC)`.execute(db);
+
+      await db.schema
+        .createTable('document')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('file_key', 'text', (c) => c.notNull().references('stored_file.key'))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+
+      await db.schema
+        .createTable('aloud')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('file_key', 'text', (c) => c.notNull().references('stored_file.key'))
+        .addColumn('mp3_key', 'text', (c) => c.references('stored_file.key'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await sql`CREATE INDEX aloud_by_learner ON aloud (user_id, created_at DESC)`.execute(db);
+
+      await db.schema
+        .createTable('learner')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,98 @@
+// Learners' read-aloud recordings: kept as sent, with an mp3 rendition when ffmpeg is present (the
+// administrator's list plays mpeg audio), listed for the administrator grouped by learner.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import type { media, Page, PageQuery } from '@learning/contracts';
+import { HttpError, isUuid } from '@learning/kit';
+import type { Files } from './files.js';
+import type { SpooledFile } from './spool.js';
+import { findFile, recordFile, removeBytes, type StoredFile } from './stored-files.js';
+import type { MediaDb } from './tables.js';
+
+export const notAudio = () => new HttpError(415, 'not_audio', 'Зөвхөн аудио файл (mp3, m4a, webm, ogg, wav) илгээнэ үү.');
+
+export async function createAloud(db: MediaDb, files: Files, userId: string, upload: SpooledFile): Promise<{ _id: string; createdAt: string }> {
+  const probe = await files.tools.probe(upload.path);
+  if (probe && (probe.hasVideo || !probe.hasAudio)) throw notAudio();
+  const id = randomUUID();
+  const fileKey = `alouds/${id}/recording`;
+  const mp3Key = `alouds/${id}/recording.mp3`;
+  const mp3Spool = `${upload.path}.mp3`;
+  let mp3: Omit<StoredFile, 'createdAt'> | undefined;
+  try {
+    if (upload.contentType !== 'audio/mpeg' && probe && (await files.tools.mp3(upload.path, mp3Spool))) {
+      mp3 = { key: mp3Key, contentType: 'audio/mpeg', size: (await stat(mp3Spool)).size, etag: await etagOfFile(mp3Spool) };
+      await files.storage.putFile(mp3Key, mp3Spool);
+    }
+  } finally {
+    await rm(mp3Spool, { force: true });
+  }
+  await files.storage.putFile(fileKey, upload.path);
+  try {
+    const row = await db.transaction().execute(async (trx) => {
+      await recordFile(trx, { key: fileKey, contentType: upload.contentType, size: upload.size, etag: upload.etag });
+      if (mp3) await recordFile(trx, mp3);
+      return trx
+        .insertInto('aloud')
+        .values({ id, user_id: userId, file_key: fileKey, mp3_key: mp3?.key ?? null })
+        .returning(['id', 'created_at'])
+        .executeTakeFirstOrThrow();
+    });
+    return { _id: row.id, createdAt: row.created_at.toISOString() };
+  } catch (error) {
+    await removeBytes(files.storage, mp3 ? [fileKey, mp3.key] : [fileKey]);
+    throw error;
+  }
+}
+
+async function etagOfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+/** What a recording's URL serves: its mp3 rendition when there is one, else the file as sent. */
+export async function aloudFile(db: MediaDb, id: string): Promise<StoredFile | undefined> {
+  if (!isUuid(id)) return undefined;
+  const row = await db.selectFrom('aloud').select(['file_key', 'mp3_key']).where('id', '=', id).executeTakeFirst();
+  return row ? findFile(db, row.mp3_key ?? row.file_key) : undefined;
+}
+
+/**
+ * The administrator's list: one entry per learner, the learner who recorded last first, each with
+ * every recording, newest first. `total` counts learners, as the pages do.
+ */
+export async function listAlouds(db: MediaDb, signUrl: (aloudId: string) => Promise<string>, { perPage, currentPage }: PageQuery): Promise<Page<media.AloudEntry>> {
+  const [readers, count] = await Promise.all([
+    db
+      .selectFrom('aloud')
+      .select(['user_id'])
+      .select((eb) => eb.fn.max('created_at').as('latest'))
+      .groupBy('user_id')
+      .orderBy('latest', 'desc')
+      .orderBy('user_id')
+      .limit(perPage)
+      .offset((currentPage - 1) * perPage)
+      .execute(),
+    db.selectFrom('aloud').select((eb) => eb.fn.count<string>('user_id').distinct().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const userIds = readers.map((reader) => reader.user_id);
+  if (userIds.length === 0) return { result: [], total: Number(count.total) };
+  const [recordings, learners] = await Promise.all([
+    db.selectFrom('aloud').select(['id', 'user_id', 'created_at']).where('user_id', 'in', userIds).orderBy('created_at', 'desc').execute(),
+    db.selectFrom('learner').select(['user_id', 'email']).where('user_id', 'in', userIds).execute(),
+  ]);
+  const emails = new Map(learners.map((learner) => [learner.user_id, learner.email]));
+  const result = await Promise.all(
+    userIds.map(async (userId) => ({
+      user: { email: emails.get(userId) ?? '' },
+      alouds: await Promise.all(
+        recordings
+          .filter((recording) => recording.user_id === userId)
+          .map(async (recording) => ({ createdAt: recording.created_at.toISOString(), url: await signUrl(recording.id) })),
+      ),
+    })),
+  );
+  return { result, total: Number(count.total) };
+}

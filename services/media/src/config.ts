@@ -1,0 +1,34 @@
+import { developmentMediaSigningSecret } from '@learning/contracts';
+import { serviceEnv } from '@learning/kit';
+import { z } from 'zod';
+
+export { developmentMediaSigningSecret };
+
+export const mediaEnv = z
+  .object({
+    ...serviceEnv,
+    PORT: serviceEnv.PORT.default(4003),
+    NODE_ENV: z.string().optional(),
+    /** Where the files live on the local disk; `<DATA_DIR>/media-files` by default (`<DATA_DIR>/media` is the embedded database's). */
+    MEDIA_FILES_DIR: z.string().optional(),
+    /** Shared with the catalog, which signs the play URLs that media checks (packages/contracts/src/media-urls.ts). */
+    MEDIA_SIGNING_SECRET: z.string().min(16).optional(),
+    /** Lifetime of the read-aloud URLs media signs for the administrator's list. */
+    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 60 * 60).default(4 * 60 * 60),
+    /** Largest upload (a video, a recording, a document) in bytes; 2 GB by default. */
+    MEDIA_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
+    /** ffmpeg and ffprobe: durations, posters, mp3 renditions. Without them media still works. */
+    FFMPEG_PATH: z.string().default('ffmpeg'),
+    FFPROBE_PATH: z.string().default('ffprobe'),
+    /** '1' seeds the demo videos, subtitles and documents into an empty media service. */
+    SEED_DEMO: z.enum(['0', '1']).default('0'),
+  })
+  .refine((env) => env.MEDIA_SIGNING_SECRET !== undefined || env.NODE_ENV !== 'production', {
+    path: ['MEDIA_SIGNING_SECRET'],
+    message: 'required in production (the catalog signs play URLs with the same secret)',
+  });
+export type MediaConfig = z.infer<typeof mediaEnv>;
+
+export function filesDir(config: MediaConfig): string {
+  return config.MEDIA_FILES_DIR ?? `${config.DATA_DIR}/media-files`;
+}

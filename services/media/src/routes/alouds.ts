@@ -1,0 +1,35 @@
+// /v1/monsterplans/aloud: learners' read-aloud recordings (the rest of /v1/monsterplans is the catalog's and the exam's).
+import { rm } from 'node:fs/promises';
+import { media, signMediaUrl } from '@learning/contracts';
+import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { Router } from 'express';
+import { createAloud, listAlouds } from '../alouds.js';
+import type { MediaConfig } from '../config.js';
+import type { Files } from '../files.js';
+import type { MediaTables } from '../tables.js';
+import { uploadOf } from '../uploads.js';
+
+export function aloudRoutes(context: ServiceContext<MediaTables>, files: Files, config: MediaConfig, secret: string): Router {
+  const { db } = context;
+  const router = Router();
+  const uploadAloud = uploadOf('aloud', files.spoolDir, config.MEDIA_UPLOAD_LIMIT_BYTES);
+  // Rounded up to five minutes, like the catalog's play URLs, so a reloaded list keeps the browser's cache.
+  const signUrl = (aloudId: string) =>
+    signMediaUrl(secret, 'aloud', aloudId, Math.ceil((Date.now() / 1000 + config.MEDIA_URL_TTL_SECONDS) / 300) * 300);
+
+  // A signed-in user: the multipart field is named `video` (spec section 3), the file must be audio.
+  router.post('/v1/monsterplans/aloud', requireUser, uploadAloud, async (req, res) => {
+    try {
+      res.status(201).json(await createAloud(db, files, req.principal!.id, req.spooled!));
+    } finally {
+      await rm(req.spooled!.path, { force: true });
+    }
+  });
+
+  // Administrator.
+  router.get('/v1/monsterplans/aloud', requireAdmin, async (req, res) => {
+    res.set('cache-control', 'private, no-store').json(await listAlouds(db, signUrl, parseInput(media.aloudPageQuery, req.query)));
+  });
+
+  return router;
+}

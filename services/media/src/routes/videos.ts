@@ -1,0 +1,82 @@
+// /v1/files/monsterplan-videos and /v1/files/lesson-videos: the administrator's videos of each kind.
+import { readFile, rm } from 'node:fs/promises';
+import { media, pageQuery } from '@learning/contracts';
+import { notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { Router, type Request } from 'express';
+import type { MediaConfig } from '../config.js';
+import type { Files } from '../files.js';
+import { sendStoredFile } from '../stored-files.js';
+import { toWebVtt } from '../subtitles.js';
+import type { MediaTables, VideoKind } from '../tables.js';
+import { uploadOf } from '../uploads.js';
+import { createVideo, deleteVideo, findVideo, listVideos, publishVideo, setSubtitle, videoFile } from '../videos.js';
+
+const videoKinds: readonly VideoKind[] = ['monsterplan', 'lesson'];
+
+/** The spool file goes whatever happens: moved into the storage, or removed here. */
+async function withSpooled<T>(req: Request, use: (spooled: NonNullable<Request['spooled']>) => Promise<T>): Promise<T> {
+  try {
+    return await use(req.spooled!);
+  } finally {
+    await rm(req.spooled!.path, { force: true });
+  }
+}
+
+export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, config: MediaConfig): Router {
+  const { db } = context;
+  const router = Router();
+  const uploadVideo = uploadOf('video', files.spoolDir, config.MEDIA_UPLOAD_LIMIT_BYTES);
+  const uploadSubtitle = uploadOf('subtitle', files.spoolDir, config.MEDIA_UPLOAD_LIMIT_BYTES);
+
+  for (const kind of videoKinds) {
+    const base = `/v1/files/${kind}-videos`;
+    const id = (req: Request) => req.params.id as string;
+
+    // Administrator, every route below.
+    router.get(base, requireAdmin, async (req, res) => {
+      res.json(await listVideos(db, kind, parseInput(pageQuery, req.query)));
+    });
+
+    router.post(base, requireAdmin, uploadVideo, async (req, res) => {
+      res.status(201).json(await withSpooled(req, (spooled) => createVideo(db, files, kind, spooled)));
+    });
+
+    router.get(`${base}/:id`, requireAdmin, async (req, res) => {
+      res.json(await findVideo(db, kind, id(req)));
+    });
+
+    // The spec's "Publish": {id, name, translateUrl}; the path names the video.
+    router.put(`${base}/:id`, requireAdmin, async (req, res) => {
+      const video = await publishVideo(db, kind, id(req), parseInput(media.videoUpdateBody, req.body));
+      context.eventsRecorded();
+      res.json(video);
+    });
+
+    router.delete(`${base}/:id`, requireAdmin, async (req, res) => {
+      await deleteVideo(db, files, kind, id(req));
+      context.eventsRecorded();
+      res.status(204).end();
+    });
+
+    router.post(`${base}/:id/subtitle`, requireAdmin, uploadSubtitle, async (req, res) => {
+      const webvtt = await withSpooled(req, async (spooled) => toWebVtt(await readFile(spooled.path)));
+      const video = await setSubtitle(db, files, kind, id(req), webvtt);
+      context.eventsRecorded();
+      res.json(video);
+    });
+
+    router.delete(`${base}/:id/subtitle`, requireAdmin, async (req, res) => {
+      const video = await setSubtitle(db, files, kind, id(req), null);
+      context.eventsRecorded();
+      res.json(video);
+    });
+
+    router.get(`${base}/:id/poster`, requireAdmin, async (req, res) => {
+      await findVideo(db, kind, id(req));
+      const poster = await videoFile(db, id(req), 'poster');
+      if (!poster) throw notFound('Видеоны зураг алга.', 'poster_not_found');
+      await sendStoredFile(req, res, files.storage, poster, { cacheControl: 'private, max-age=3600' });
+    });
+  }
+  return router;
+}

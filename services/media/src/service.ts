@@ -1,0 +1,53 @@
+// The media service: video files of both kinds, streaming by signed URLs, subtitles, documents and
+// read-aloud recordings.
+import { join } from 'node:path';
+import type { ServiceDefinition } from '@learning/kit';
+import { migrations } from '../migrations/index.js';
+import { developmentMediaSigningSecret, filesDir, type MediaConfig } from './config.js';
+import { seedDemo } from './demo/seed.js';
+import { mediaSubscriptions } from './events.js';
+import { createMediaTools } from './ffmpeg.js';
+import type { Files } from './files.js';
+import { aloudRoutes } from './routes/alouds.js';
+import { documentRoutes } from './routes/documents.js';
+import { streamRoutes } from './routes/streams.js';
+import { videoRoutes } from './routes/videos.js';
+import { prepareSpool } from './spool.js';
+import { createDiskStorage } from './storage.js';
+import type { MediaTables } from './tables.js';
+
+/** An upload of 2 GB over a slow link takes long; Node's default would cut it after five minutes. */
+const uploadTimeoutMs = 60 * 60 * 1000;
+
+export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables> {
+  const root = filesDir(config);
+  const files: Files = {
+    storage: createDiskStorage(root),
+    tools: createMediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }),
+    // Beside the files, on the same disk, so a finished upload moves into the storage by a rename.
+    spoolDir: join(root, '.spool'),
+  };
+  const secret = config.MEDIA_SIGNING_SECRET ?? developmentMediaSigningSecret;
+  return {
+    name: 'media',
+    migrations,
+    requestTimeoutMs: uploadTimeoutMs,
+    async start(context) {
+      if (!config.MEDIA_SIGNING_SECRET) {
+        context.logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are checked with the development secret. Set it in production.');
+      }
+      await prepareSpool(files.spoolDir);
+      if (config.SEED_DEMO === '1' && (await seedDemo(context.db, files))) {
+        context.logger.info('media was empty: seeded the demo videos, subtitles and documents (SEED_DEMO=0 turns this off)');
+        context.eventsRecorded();
+      }
+    },
+    subscriptions: mediaSubscriptions,
+    routes(app, context) {
+      app.use(videoRoutes(context, files, config));
+      app.use(streamRoutes(context, files, secret));
+      app.use(documentRoutes(context, files, config));
+      app.use(aloudRoutes(context, files, config, secret));
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// The files media keeps (a row per stored file: its content type, size and ETag) and how one is
+// answered over HTTP: whole, or a byte range (206 with Content-Range; If-Range; 416 when the range
+// cannot be served), revalidated by its ETag.
+import { pipeline } from 'node:stream/promises';
+import { HttpError, notFound } from '@learning/kit';
+import type { Request, Response } from 'express';
+import type { FileStorage } from './storage.js';
+import type { MediaDb } from './tables.js';
+
+export interface StoredFile {
+  key: string;
+  contentType: string;
+  size: number;
+  etag: string;
+  createdAt: Date;
+}
+
+export async function recordFile(trx: MediaDb, file: Omit<StoredFile, 'createdAt'>): Promise<void> {
+  await trx.insertInto('stored_file').values({ key: file.key, content_type: file.contentType, size: file.size, etag: file.etag }).execute();
+}
+
+export async function findFile(db: MediaDb, key: string): Promise<StoredFile | undefined> {
+  const row = await db.selectFrom('stored_file').selectAll().where('key', '=', key).executeTakeFirst();
+  return row && { key: row.key, contentType: row.content_type, size: Number(row.size), etag: row.etag, createdAt: row.created_at };
+}
+
+/** Deletes the rows of files nothing refers to any more; the caller removes their bytes after the commit. */
+export async function forgetFiles(trx: MediaDb, keys: ReadonlyArray<string | null>): Promise<string[]> {
+  const present = keys.filter((key): key is string => key !== null);
+  if (present.length === 0) return [];
+  await trx.deleteFrom('stored_file').where('key', 'in', present).execute();
+  return present;
+}
+
+export async function removeBytes(storage: FileStorage, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.remove(key)));
+}
+
+export interface SendOptions {
+  cacheControl: string;
+  /** Offered as the file's name when saved. */
+  fileName?: string;
+}
+
+const rangeNotSatisfiable = () => new HttpError(416, 'range_not_satisfiable', 'Хүссэн хэсэг файлын хэмжээнээс гадуур байна.');
+
+export async function sendStoredFile(req: Request, res: Response, storage: FileStorage, file: StoredFile, options: SendOptions): Promise<void> {
+  const lastModified = file.createdAt.toUTCString();
+  res.setHeader('content-type', file.contentType);
+  res.setHeader('accept-ranges', 'bytes');
+  res.setHeader('etag', file.etag);
+  res.setHeader('last-modified', lastModified);
+  res.setHeader('cache-control', options.cacheControl);
+  res.setHeader('x-content-type-options', 'nosniff');
+  if (options.fileName) res.setHeader('content-disposition', `inline; filename="${options.fileName}"`);
+
+  const range = requestedRange(req, file, lastModified);
+  if (range === 'unsatisfiable') {
+    res.setHeader('content-range', `bytes */${file.size}`);
+    throw rangeNotSatisfiable();
+  }
+  if (!range && matchesEtag(req.headers['if-none-match'], file.etag)) {
+    res.status(304).end();
+    return;
+  }
+  if (range) {
+    res.status(206);
+    res.setHeader('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    res.setHeader('content-length', range.end - range.start + 1);
+  } else {
+    res.status(200);
+    res.setHeader('content-length', file.size);
+  }
+  if (req.method === 'HEAD' || file.size === 0) {
+    res.end();
+    return;
+  }
+  let bytes;
+  try {
+    bytes = await storage.read(file.key, range);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Файл олдсонгүй.', 'file_not_found');
+    throw error;
+  }
+  // A viewer who seeks closes the connection mid-answer: that ends the read, it is no error.
+  await pipeline(bytes, res).catch((error: NodeJS.ErrnoException) => {
+    if (!res.destroyed && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
+  });
+}
+
+/**
+ * The one range to answer, undefined for the whole file. A Range header of several ranges is
+ * answered whole (RFC 9110 allows it), one whose If-Range no longer matches too.
+ */
+function requestedRange(req: Request, file: StoredFile, lastModified: string): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const header = req.headers.range;
+  if (!header || !/^\s*bytes=/i.test(header)) return undefined;
+  const ifRange = req.get('if-range');
+  if (ifRange && !(ifRange.startsWith('"') || ifRange.startsWith('W/') ? ifRange === file.etag : Date.parse(ifRange) >= Date.parse(lastModified))) {
+    return undefined;
+  }
+  const ranges = req.range(file.size, { combine: true });
+  if (ranges === undefined) return undefined;
+  if (typeof ranges === 'number') return 'unsatisfiable'; // -1 unsatisfiable, -2 malformed
+  if (ranges.length !== 1) return undefined;
+  return { start: ranges[0]!.start, end: ranges[0]!.end };
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,43 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Db } from '@learning/kit';
+
+export type VideoKind = 'monsterplan' | 'lesson';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** bigint columns come back as strings from PostgreSQL. */
+type ByteCount = ColumnType<string, number | string, number | string>;
+
+export interface MediaTables {
+  /** Every file media keeps: its place in the storage and what an answer needs to describe it. */
+  stored_file: {
+    key: string;
+    content_type: string;
+    size: ByteCount;
+    etag: string;
+    created_at: CreatedAt;
+  };
+  video: {
+    id: Generated<string>;
+    kind: VideoKind;
+    name: string;
+    translate_url: string;
+    is_published: boolean;
+    file_key: string;
+    poster_key: string | null;
+    subtitle_key: string | null;
+    duration_seconds: number | null;
+    created_at: CreatedAt;
+  };
+  document: { name: string; file_key: string; updated_at: ColumnType<Date, Date | string | undefined, Date | string> };
+  aloud: {
+    id: Generated<string>;
+    user_id: string;
+    file_key: string;
+    /** The mp3 rendition, made when ffmpeg is present. */
+    mp3_key: string | null;
+    created_at: CreatedAt;
+  };
+  learner: { user_id: string; email: string };
+}
+
+export type MediaDb = Db<MediaTables>;

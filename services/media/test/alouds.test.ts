@@ -1,0 +1,71 @@
+// Read-aloud recordings: a signed-in learner sends audio (field `video`), checked by content; the
+// administrator lists them grouped by learner, one learner per page by default, each with an mp3.
+import { readFile } from 'node:fs/promises';
+import { sniff } from '../src/content-types.js';
+import { eventually, expectStatus, startMediaFixture, type MediaFixture, startTimeoutMs } from './fixture.js';
+
+let fixture: MediaFixture;
+beforeAll(async () => {
+  fixture = await startMediaFixture();
+}, startTimeoutMs);
+afterAll(() => fixture?.close(), startTimeoutMs);
+
+const learnerKnown = (userId: string) =>
+  eventually(() => fixture.platform.services.media.context.db.selectFrom('learner').select('email').where('user_id', '=', userId).executeTakeFirst(), 'media knows the learner');
+
+it('takes every accepted audio format from a signed-in learner, and serves each as mp3 to the administrator', async () => {
+  const learner = await fixture.platform.learner();
+  await learnerKnown(learner.id);
+  for (const [format, file] of Object.entries(fixture.media.recordings)) {
+    const answer = await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file, token: learner.token });
+    expect([format, answer.status]).toEqual([format, 201]);
+    expect(answer.body).toEqual({ _id: expect.any(String), createdAt: expect.any(String) });
+  }
+  const page = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud?perPage=10&currentPage=1', { token: fixture.admin }), 200, 'the list');
+  const entry = page.result.find((row: { user: { email: string } }) => row.user.email === learner.email);
+  expect(entry.alouds).toHaveLength(5);
+  for (const aloud of entry.alouds) {
+    const audio = await fixture.fetchBytes(aloud.url);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    expect(sniff(audio.bytes)).toEqual({ category: 'audio', contentType: 'audio/mpeg' });
+  }
+  // Newest first.
+  const times = entry.alouds.map((aloud: { createdAt: string }) => Date.parse(aloud.createdAt));
+  expect([...times].sort((a, b) => b - a)).toEqual(times);
+});
+
+it('keeps an mp3 as it was sent', async () => {
+  const learner = await fixture.platform.learner();
+  await learnerKnown(learner.id);
+  expectStatus(await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file: fixture.media.recordings.mp3, token: learner.token }), 201, 'sending');
+  const page = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud?perPage=1&currentPage=1', { token: fixture.admin }), 200, 'the list');
+  expect(page.result[0].user.email).toBe(learner.email);
+  const audio = await fixture.fetchBytes(page.result[0].alouds[0].url);
+  expect(audio.bytes.equals(await readFile(fixture.media.recordings.mp3))).toBe(true);
+});
+
+it('refuses anything that is not audio with a clear message', async () => {
+  const learner = await fixture.platform.learner();
+  for (const file of [fixture.media.video, fixture.media.webmVideo, fixture.media.textAsMp4, fixture.media.pdf]) {
+    const answer = await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file, token: learner.token, name: 'aloud.mp3' });
+    expect([file, answer.status, answer.body.message]).toEqual([file, 415, 'Зөвхөн аудио файл (mp3, m4a, webm, ogg, wav) илгээнэ үү.']);
+  }
+});
+
+it('lists one learner per page by default, the learner who recorded last first, with the total of learners', async () => {
+  const [first, second] = [await fixture.platform.learner(), await fixture.platform.learner()];
+  await Promise.all([learnerKnown(first.id), learnerKnown(second.id)]);
+  expectStatus(await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file: fixture.media.recordings.ogg, token: first.token }), 201, 'first');
+  expectStatus(await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file: fixture.media.recordings.wav, token: second.token }), 201, 'second');
+  expectStatus(await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file: fixture.media.recordings.m4a, token: second.token }), 201, 'second again');
+  const page1 = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud', { token: fixture.admin }), 200, 'page 1');
+  expect(page1.result).toHaveLength(1);
+  expect(page1.result[0].user).toEqual({ email: second.email });
+  expect(page1.result[0].alouds).toHaveLength(2);
+  const page2 = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud?currentPage=2', { token: fixture.admin }), 200, 'page 2');
+  expect(page2.result[0].user).toEqual({ email: first.email });
+  expect(page1.total).toBe(page2.total);
+  const all = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud?perPage=100', { token: fixture.admin }), 200, 'all');
+  expect(all.result).toHaveLength(all.total);
+});

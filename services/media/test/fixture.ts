@@ -1,0 +1,78 @@
+// What media's tests share: the whole platform (scripts/test-platform.ts: PGlite and the in-process
+// bus, or PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set), uploads through the
+// gateway as the browser sends them (multipart), raw byte answers for streams, the files media keeps
+// on disk, and real media made by ffmpeg.
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
+import { openPayload, payloadKey } from '@learning/contracts';
+import { startTestPlatform, testPayloadSecret, type Answer, type TestPlatform } from '../../../scripts/test-platform.js';
+import { eventually, expectStatus } from '../../catalog/test/fixture.js';
+import { makeTestMedia, type TestMedia } from './media-files.js';
+
+export { eventually, expectStatus };
+export const mediaSigningSecret = 'media-test-media-signing-secret';
+/** Starting five services on embedded databases takes long on a busy machine; give it time. */
+export const startTimeoutMs = 120_000;
+
+export interface BytesAnswer {
+  status: number;
+  bytes: Buffer;
+  headers: Headers;
+}
+
+export interface MediaFixture {
+  platform: TestPlatform;
+  admin: string;
+  call: TestPlatform['call'];
+  media: TestMedia;
+  /** POSTs (or PUTs) one file as multipart under `field`, as the browser's upload does. */
+  upload<Body = any>(path: string, options: { field: string; file: string; token?: string | undefined; name?: string; method?: string }): Promise<Answer<Body>>;
+  /** A GET whose answer is bytes (a stream, a document), with any headers. */
+  fetchBytes(path: string, headers?: Record<string, string>): Promise<BytesAnswer>;
+  /** Uploads a video of the kind as the administrator and publishes it under a name. */
+  publishedVideo(kind: 'monsterplan' | 'lesson', name?: string): Promise<{ _id: string; name: string }>;
+  /** Every file under media's folder, spool included, relative to it. */
+  storedFiles(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export async function startMediaFixture(options: { seedDemo?: boolean; mediaUploadLimitBytes?: number } = {}): Promise<MediaFixture> {
+  const [platform, media] = await Promise.all([startTestPlatform({ mediaSigningSecret, ...options }), makeTestMedia()]);
+  const admin = await platform.adminToken();
+  const key = await payloadKey(testPayloadSecret);
+
+  const upload: MediaFixture['upload'] = async (path, { field, file, token, name, method = 'POST' }) => {
+    const form = new FormData();
+    form.append(field, new Blob([await readFile(file)]), name ?? basename(file));
+    const response = await fetch(platform.url + path, { method, body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const text = await response.text();
+    let body = text ? JSON.parse(text) : undefined;
+    if (response.headers.get('x-payload-encryption')) body = JSON.parse(await openPayload(key, body.payload));
+    return { status: response.status, body, headers: response.headers };
+  };
+
+  const fixture: MediaFixture = {
+    platform,
+    admin,
+    call: platform.call,
+    media,
+    upload,
+    async fetchBytes(path, headers = {}) {
+      const response = await fetch(platform.url + path, { headers });
+      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), headers: response.headers };
+    },
+    async publishedVideo(kind, name = `Видео ${Math.random().toString(36).slice(2, 8)}`) {
+      const uploaded = expectStatus(await upload(`/v1/files/${kind}-videos`, { field: 'video', file: media.video, token: admin }), 201, 'uploading a video');
+      const body = { id: uploaded._id, name, translateUrl: '' };
+      return expectStatus(await platform.call('PUT', `/v1/files/${kind}-videos/${uploaded._id}`, { token: admin, body }), 200, 'publishing a video');
+    },
+    async storedFiles() {
+      const entries = await readdir(platform.mediaFilesDir, { recursive: true, withFileTypes: true });
+      return entries.filter((entry) => entry.isFile()).map((entry) => relative(platform.mediaFilesDir, join(entry.parentPath, entry.name)));
+    },
+    async close() {
+      await Promise.all([platform.close(), media.remove()]);
+    },
+  };
+  return fixture;
+}
