@@ -1,16 +1,111 @@
-// /product-monster-plan/{id}/exam: the timed vocabulary exam (placeholder until the exam issue).
-import { EmptyState, Link, PageTitle, useParams, useTranslation } from '@learning/platform';
+// /product-monster-plan/{id}/exam: the timed vocabulary exam (spec sections 2, 4 and 9). It is for a
+// learner approved for a plan that has its exam, taken once: anyone else, a learner with a result,
+// or a plan without an exam goes to the plan page; a plan that cannot be loaded, to the list.
+import type { catalog } from '@learning/contracts';
+import { ApiError, Alert, Button, Link, Loader, Navigate, PageTitle, useCurrentUser, useParams, useTranslation, type User } from '@learning/platform';
+import { useState } from 'react';
+import { examResultOf, monsterplanAccess, planNotOpened, useMonsterplan } from '../../monsterplans';
+import './exam.css';
+import { hasStartedExam, type ExamState } from './exam-run';
+import { ExamIntro } from './ExamIntro';
+import { ExamQuestionView } from './ExamQuestionView';
+import { ExamResultView } from './ExamResultView';
+import { useExamRun } from './useExamRun';
+import { useLeaveConfirmation } from './useLeaveConfirmation';
 
 export function ExamScreen() {
-  const { t } = useTranslation('monster');
   const { id = '' } = useParams();
-  return (
-    <>
-      <PageTitle>{t('exam.title')}</PageTitle>
-      <EmptyState>{t('exam.placeholder')}</EmptyState>
-      <p>
-        <Link to={`/product-monster-plan/${encodeURIComponent(id)}`}>{t('exam.back')}</Link>
-      </p>
-    </>
+  const plan = useMonsterplan(id);
+  const session = useCurrentUser();
+  if (plan.isError) return <Navigate replace to="/product-monster-plan" state={{ notice: planNotOpened }} />;
+  if (plan.isPending || session.status === 'pending' || !session.user) return <Loader />;
+  return <ExamEntry plan={plan.data} user={session.user} />;
+}
+
+/** Decides once, on entry, whether the exam may be taken here: the result it ends with must not send the learner away. */
+function ExamEntry({ plan, user }: { plan: catalog.Monsterplan; user: User }) {
+  const planPath = `/product-monster-plan/${encodeURIComponent(plan._id)}`;
+  const [mayTake] = useState(
+    () => hasStartedExam(localStorage, plan._id) || (plan.exam && !examResultOf(plan._id, user) && monsterplanAccess(plan._id, user) === 'approved'),
   );
+  if (!mayTake) return <Navigate replace to={planPath} />;
+  return <ExamSitting plan={plan} user={user} planPath={planPath} />;
+}
+
+function ExamSitting({ plan, user, planPath }: { plan: catalog.Monsterplan; user: User; planPath: string }) {
+  const { t } = useTranslation('monster');
+  const { run, state } = useExamRun(plan._id, user._id);
+  const phase = state.phase.name;
+  const isRunning = phase === 'countdown' || phase === 'loading' || phase === 'question' || phase === 'expired' || phase === 'sending';
+  useLeaveConfirmation(isRunning, t('exam.leaveConfirm'));
+
+  if (state.phase.name === 'refused') {
+    const { error } = state.phase;
+    // No access, no exam, taken already (403, 409): back to the plan; anything else: back to the list.
+    const isRefusal = error instanceof ApiError && (error.status === 403 || error.status === 409);
+    return isRefusal ? <Navigate replace to={planPath} /> : <Navigate replace to="/product-monster-plan" state={{ notice: planNotOpened }} />;
+  }
+
+  return (
+    <div className="exam">
+      <PageTitle maxLength={40} subtitle={plan.name}>
+        {t('exam.title')}
+      </PageTitle>
+      <ExamStage state={state} onStart={run.start} onAnswer={run.answer} onRetry={run.retry} planPath={planPath} />
+    </div>
+  );
+}
+
+interface StageProps {
+  state: ExamState;
+  onStart: () => void;
+  onAnswer: (answerId: string) => void;
+  onRetry: () => void;
+  planPath: string;
+}
+
+function ExamStage({ state, onStart, onAnswer, onRetry, planPath }: StageProps) {
+  const { t } = useTranslation('monster');
+  const { phase, questions, wasResumed } = state;
+  switch (phase.name) {
+    case 'intro':
+      return <ExamIntro onStart={onStart} planPath={planPath} />;
+    case 'countdown':
+      return (
+        <div className="exam-countdown lp-card">
+          {wasResumed && <Alert tone="info" title={t('exam.resumed')} />}
+          <p>{t('exam.countdown')}</p>
+          <p className="exam-countdown__seconds" role="timer" aria-live="assertive" data-testid="exam-countdown">
+            {phase.secondsLeft}
+          </p>
+        </div>
+      );
+    case 'loading':
+      return <Loader label={t('exam.loading')} />;
+    case 'question':
+    case 'expired':
+      return (
+        <ExamQuestionView
+          key={phase.index}
+          question={questions[phase.index]!}
+          number={phase.index + 1}
+          total={questions.length}
+          secondsLeft={phase.name === 'question' ? phase.secondsLeft : null}
+          onAnswer={onAnswer}
+        />
+      );
+    case 'sending':
+      return <Loader label={t('exam.sending')} />;
+    case 'result':
+      return <ExamResultView result={phase.result} planPath={planPath} />;
+    case 'failed':
+      return (
+        <Alert title={t('exam.sendFailed')}>
+          <p>{phase.error instanceof ApiError ? phase.error.message : t('exam.sendFailedNetwork')}</p>
+          {phase.canRetry ? <Button onClick={onRetry}>{t('exam.retry')}</Button> : <Link to={planPath}>{t('exam.back')}</Link>}
+        </Alert>
+      );
+    default:
+      return null;
+  }
 }

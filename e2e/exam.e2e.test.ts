@@ -1,0 +1,171 @@
+// The exam in the browser (spec sections 4 and 9): a whole 40-question exam on the demo plan with its
+// exam, some answers right, some wrong, some left to time out, whose shown result is the server's
+// grading; a reload mid-exam that resumes with the question on screen counted as 999; and a second
+// visit sent back to the plan page. The page's timers run on Playwright's clock, so the 7-second
+// countdown and the 9-second timers keep their real lengths without the journey waiting for them.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { payloadKey, sealPayload } from '@learning/contracts';
+import { demoMonsterplanIds } from '@learning/contracts/demo';
+import type { Page } from 'playwright-core';
+import { testPayloadSecret } from '../scripts/test-platform.js';
+import { expectVisible, useJourneys, waitForPath } from './fixture.js';
+
+const journeys = useJourneys({ platform: { seedDemo: true } });
+const planId = demoMonsterplanIds[0]!;
+const examPath = `/product-monster-plan/${planId}/exam`;
+
+// Copied from mfe-monster/src/i18n.ts (see texts.ts for why).
+const examTexts = {
+  start: 'Шалгалт эхлүүлэх',
+  progress: (number: number) => `Асуулт ${number} / 40`,
+  timeUp: 'Хугацаа дууслаа',
+  resumed: 'Шалгалт үргэлжилж байна. Хуудсаа орхих үед харагдаж байсан асуулт хугацаа дууссанд тооцогдлоо.',
+  resultTitle: 'Шалгалтын дүн',
+  leaveConfirm: 'Шалгалт дуусаагүй байна. Гарвал одоогийн асуулт хугацаа дууссанд тооцогдоно. Гарах уу?',
+};
+
+interface BankQuestion {
+  question: string;
+  answers: Array<{ _id: string; name: string }>;
+  correctAnswer: string;
+}
+
+/** The demo bank's right option for each sentence, as the administrator lists it. */
+async function rightAnswers(): Promise<Map<string, string>> {
+  const admin = await journeys.platform.adminToken();
+  const { body } = await journeys.platform.call('GET', `/v1/monsterplans/${planId}/questions?perPage=100`, { token: admin });
+  return new Map((body.result as BankQuestion[]).map((question) => [question.question, question.answers.find((option) => option._id === question.correctAnswer)!.name]));
+}
+
+/** A learner approved for the demo plan with the exam, once the exam service knows it. */
+async function approvedLearner() {
+  const { platform } = journeys;
+  const learner = await platform.learner();
+  const admin = await platform.adminToken();
+  const request = await platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: planId } });
+  await platform.call('PUT', `/v1/monsterplan-requests/${request.body._id}`, { token: admin });
+  const examDb = platform.services.exam.context.db;
+  await until(
+    () => examDb.selectFrom('approval').select('user_id').where('user_id', '=', learner.id).where('monsterplan_id', '=', planId).executeTakeFirst(),
+    'the exam service knows of the approval',
+  );
+  // The page decides from the signed-in user that they are approved: auth must show it too.
+  await until(async () => (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body.monsterplans?.includes(planId), 'auth shows the approval');
+  return learner;
+}
+
+/** Waits until `check` holds (events between services are asynchronous). */
+async function until(check: () => Promise<unknown>, what: string) {
+  for (const deadline = Date.now() + 15_000; !(await check()); await sleep(50)) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
+  }
+}
+
+async function openExam(token: string): Promise<Page> {
+  const page = await journeys.openPage({ token });
+  await page.clock.install();
+  await page.goto(examPath);
+  return page;
+}
+
+/** Past the 7-second countdown to question `number`. */
+async function countDownTo(page: Page, number: number) {
+  await expectVisible(page.getByTestId('exam-countdown'));
+  await page.clock.runFor(7000);
+  await expectVisible(page.getByText(examTexts.progress(number), { exact: true }));
+}
+
+type Move = 'right' | 'wrong' | 'timeout';
+
+/** Answers the question on screen, number `number`, and waits for the next one (or the end). */
+async function answer(page: Page, number: number, move: Move, right: Map<string, string>) {
+  await expectVisible(page.getByText(examTexts.progress(number), { exact: true }));
+  const sentence = (await page.locator('#exam-question-sentence').textContent())!;
+  const options = page.getByRole('group', { name: 'Хариултууд' }).getByRole('button');
+  if (move === 'timeout') {
+    await page.clock.runFor(9000);
+    await expectVisible(page.getByRole('timer').filter({ hasText: examTexts.timeUp }));
+    await page.clock.runFor(1000);
+  } else {
+    const names = await options.allTextContents();
+    const rightName = right.get(sentence)!;
+    const index = names.findIndex((name) => (move === 'right' ? name.endsWith(rightName) : !name.endsWith(rightName)));
+    await options.nth(index).click();
+  }
+}
+
+it('a learner takes the whole 40-question exam, and the result shown is the server’s grading', async () => {
+  const right = await rightAnswers();
+  const learner = await approvedLearner();
+  const page = await openExam(learner.token);
+  await page.getByRole('button', { name: examTexts.start }).click();
+  await countDownTo(page, 1);
+
+  const moves: Move[] = Array.from({ length: 40 }, (_, index) => ([4, 19, 33].includes(index) ? 'timeout' : [10, 27].includes(index) ? 'wrong' : 'right'));
+  for (const [index, move] of moves.entries()) await answer(page, index + 1, move, right);
+
+  await expectVisible(page.getByRole('heading', { name: examTexts.resultTitle }));
+  const shown = {
+    percent: await page.getByTestId('exam-percent').textContent(),
+    correct: await page.getByTestId('exam-correct').textContent(),
+    total: await page.getByTestId('exam-total').textContent(),
+  };
+  expect(shown).toEqual({ percent: '87.5%', correct: '35', total: '40' });
+  const graded = await journeys.platform.services.exam.context.db.selectFrom('result').selectAll().where('user_id', '=', learner.id).executeTakeFirstOrThrow();
+  expect(shown).toEqual({ percent: `${graded.percent}%`, correct: String(graded.correct_questions), total: String(graded.total_questions) });
+  expect(graded.passed).toBe(true);
+  const stored = await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`);
+  expect(stored).toBeNull();
+});
+
+it('a reload mid-exam resumes it: the question on screen counts as 999, the rest goes on', async () => {
+  const right = await rightAnswers();
+  const learner = await approvedLearner();
+  const page = await openExam(learner.token);
+  await page.getByRole('button', { name: examTexts.start }).click();
+  await countDownTo(page, 1);
+  await answer(page, 1, 'right', right);
+  await answer(page, 2, 'right', right);
+  await expectVisible(page.getByText(examTexts.progress(3), { exact: true }));
+
+  // Leaving mid-exam asks: the back button, refused, keeps the learner on the question.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
+  await page.evaluate(() => history.back());
+  await until(async () => asked.length > 0, 'the page asks before leaving');
+  expect(asked).toEqual([examTexts.leaveConfirm]);
+  await expectVisible(page.getByText(examTexts.progress(3), { exact: true }));
+
+  // A reload, accepted, leaves it with question 3 on screen.
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expectVisible(page.getByText(examTexts.resumed));
+  await countDownTo(page, 4);
+  for (let number = 4; number <= 40; number++) await answer(page, number, 'right', right);
+
+  await expectVisible(page.getByRole('heading', { name: examTexts.resultTitle }));
+  expect(await page.getByTestId('exam-correct').textContent()).toBe('39');
+  const graded = await journeys.platform.services.exam.context.db.selectFrom('result').selectAll().where('user_id', '=', learner.id).executeTakeFirstOrThrow();
+  expect(graded.correct_questions).toBe(39);
+  const answers = graded.answers as Array<{ answer: string | number }>;
+  expect(answers[2]!.answer).toBe(999);
+});
+
+it('a learner who has a result is sent back to the plan page, as is one whose plan has no exam', async () => {
+  const learner = await approvedLearner();
+  const { platform } = journeys;
+  const questions = await platform.call('GET', `/v1/monsterplans/${planId}/exam`, { token: learner.token });
+  expect(questions.status).toBe(200);
+  const timedOut = questions.body.map((question: { _id: string }) => ({ question: question._id, answer: 999 }));
+  const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify(timedOut));
+  expect((await platform.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body: { id: planId, user: learner.id, data } })).status).toBe(200);
+  await until(async () => (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body.monsterplanExam?.length > 0, 'auth shows the result');
+
+  const page = await journeys.openPage({ token: learner.token });
+  await page.goto(examPath);
+  await waitForPath(page, `/product-monster-plan/${planId}`);
+
+  const withoutExam = demoMonsterplanIds[1]!;
+  await page.goto(`/product-monster-plan/${withoutExam}/exam`);
+  await waitForPath(page, `/product-monster-plan/${withoutExam}`);
+});

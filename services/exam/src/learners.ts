@@ -1,0 +1,24 @@
+// The exam's read model of who is approved for which plan, from the catalog's access events (whole
+// access with a version: the newest wins, so a repeated or late event changes nothing). Learners'
+// emails, for the results list, come from auth's `user.registered` (the kit's applyUserRegistered).
+import { learnersInAccessEvent, type AccessEventType, type catalog, type EventData } from '@learning/contracts';
+import { claimAccessVersion, type EventEnvelope } from '@learning/kit';
+import type { ExamDb } from './tables.js';
+
+export async function applyAccessEvent(trx: ExamDb, event: EventEnvelope): Promise<void> {
+  for (const { userId, access } of learnersInAccessEvent(event as EventEnvelope<EventData<AccessEventType>>)) {
+    await applyAccess(trx, userId, access);
+  }
+}
+
+async function applyAccess(trx: ExamDb, userId: string, access: catalog.Access): Promise<void> {
+  if (!(await claimAccessVersion(trx, userId, access.version))) return;
+  await trx.deleteFrom('approval').where('user_id', '=', userId).execute();
+  const plans = [...new Set(access.monsterplans)];
+  if (plans.length > 0) await trx.insertInto('approval').values(plans.map((monsterplan_id) => ({ user_id: userId, monsterplan_id }))).execute();
+}
+
+export async function isApprovedFor(db: ExamDb, userId: string, monsterplanId: string): Promise<boolean> {
+  const row = await db.selectFrom('approval').select('user_id').where('user_id', '=', userId).where('monsterplan_id', '=', monsterplanId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,30 @@
+// The exam's read model of Monster plans, from the catalog's `monsterplan.changed`: a plan's name
+// (for the results list), whether it has its exam enabled, and whether it was deleted.
+import type { EventData } from '@learning/contracts';
+import { notFound, type EventEnvelope } from '@learning/kit';
+import type { ExamDb } from './tables.js';
+
+export const monsterplanNotFound = () => notFound('Monster plan олдсонгүй.', 'monsterplan_not_found');
+
+export async function applyMonsterplanChanged(trx: ExamDb, event: EventEnvelope): Promise<void> {
+  const { monsterplanId, name, exam, isDeleted } = event.data as EventData<'monsterplan.changed'>;
+  const plan = { name, has_exam: exam, is_deleted: isDeleted };
+  await trx
+    .insertInto('monsterplan')
+    .values({ id: monsterplanId, ...plan })
+    .onConflict((c) => c.column('id').doUpdateSet(plan))
+    .execute();
+}
+
+export interface KnownMonsterplan {
+  id: string;
+  name: string;
+  hasExam: boolean;
+}
+
+/** A plan the catalog has told about and not deleted, or a 404. */
+export async function requireMonsterplan(db: ExamDb, id: string): Promise<KnownMonsterplan> {
+  const plan = await db.selectFrom('monsterplan').selectAll().where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
+  if (!plan) throw monsterplanNotFound();
+  return { id: plan.id, name: plan.name, hasExam: plan.has_exam };
+}

@@ -1,0 +1,80 @@
+// What the exam's tests share: the whole platform through the catalog's fixture (plans, learners and
+// approvals made through the gateway, as the catalog's own tests make them), a plan with its exam and
+// a question bank, learners the exam knows to be approved, and answers sealed as the browser seals them.
+import { exam, payloadKey, sealPayload } from '@learning/contracts';
+import { testPayloadSecret } from '../../../scripts/test-platform.js';
+import { eventually, expectStatus, startCatalogFixture, type CatalogFixture, type Learner } from '../../catalog/test/fixture.js';
+
+export { eventually, expectStatus, type Learner };
+
+export interface ExamFixture extends CatalogFixture {
+  /** A plan with its exam enabled (unless told), known to the exam service, with a bank of `bank` questions. */
+  examPlan(options?: { exam?: boolean; bank?: number }): Promise<string>;
+  /** A learner approved for the plan, once the exam service knows it. */
+  approvedLearner(monsterplanId: string): Promise<Learner>;
+  /** Imports `count` generated questions as JSON; answers the bank's size. */
+  importBank(monsterplanId: string, count: number): Promise<number>;
+  /** The bank as the administrator lists it (with the correct options). */
+  bank(monsterplanId: string): Promise<exam.BankQuestion[]>;
+  /** The answers sealed as a payload TOKEN with the platform's secret. */
+  seal(answers: unknown): Promise<string>;
+}
+
+/** A question of a generated bank; the correct option is the one named `correct-<n>`. */
+export function aQuestion(n: number): exam.QuestionInput {
+  return { question: `Sentence ${n} has the word word${n} in it.`, niceWord: `word${n}`, answers: [`wrong-a-${n}`, `correct-${n}`, `wrong-b-${n}`, `wrong-c-${n}`], correct: 2 };
+}
+
+export async function startExamFixture(options: { seedDemo?: boolean } = {}): Promise<ExamFixture> {
+  const fixture = await startCatalogFixture(options);
+  const examDb = fixture.platform.services.exam.context.db;
+  const key = await payloadKey(testPayloadSecret);
+  let questionSerial = 0;
+
+  const examFixture: ExamFixture = {
+    ...fixture,
+    async examPlan({ exam: hasExam = true, bank = exam.examRules.questionCount } = {}) {
+      const plan = await fixture.createMonsterplan({ exam: hasExam });
+      await eventually(
+        () => examDb.selectFrom('monsterplan').select('id').where('id', '=', plan._id).executeTakeFirst(),
+        `the exam service knows plan ${plan._id}`,
+      );
+      if (bank > 0) await examFixture.importBank(plan._id, bank);
+      return plan._id;
+    },
+    async approvedLearner(monsterplanId) {
+      const learner = await fixture.approvedForMonsterplan(monsterplanId);
+      await eventually(
+        () => examDb.selectFrom('approval').select('user_id').where('user_id', '=', learner.id).where('monsterplan_id', '=', monsterplanId).executeTakeFirst(),
+        `the exam service knows ${learner.email} is approved`,
+      );
+      return learner;
+    },
+    async importBank(monsterplanId, count) {
+      const questions = Array.from({ length: count }, () => aQuestion(++questionSerial));
+      const answer = await fixture.call('POST', `/v1/monsterplans/${monsterplanId}/questions`, { token: fixture.admin, body: questions });
+      return expectStatus(answer, 201, 'importing questions').count;
+    },
+    async bank(monsterplanId) {
+      const answer = await fixture.call('GET', `/v1/monsterplans/${monsterplanId}/questions?perPage=100`, { token: fixture.admin });
+      return expectStatus(answer, 200, 'listing the bank').result;
+    },
+    seal: (answers) => sealPayload(key, JSON.stringify(answers)),
+  };
+  return examFixture;
+}
+
+/** Answers to the questions as issued: the first `correct` right, the rest wrong, `timedOut` of those as 999. */
+export function answersTo(
+  questions: exam.ExamQuestion[],
+  bank: exam.BankQuestion[],
+  { correct, timedOut = 0 }: { correct: number; timedOut?: number },
+): exam.ExamAnswer[] {
+  const correctOf = new Map(bank.map((question) => [question._id, question.correctAnswer]));
+  return questions.map((question, index) => {
+    const right = correctOf.get(question._id)!;
+    if (index < correct) return { question: question._id, answer: right };
+    if (index < correct + timedOut) return { question: question._id, answer: exam.examRules.timeoutAnswer };
+    return { question: question._id, answer: question.answers.find((option) => option._id !== right)!._id };
+  });
+}
