@@ -30,7 +30,8 @@ export function assertFrontEndsBuilt(): void {
   }
 }
 
-export async function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. a fake microphone for recording journeys. */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(`No Chromium at ${chromiumPath}: run \`apt-get install -y chromium\`, or set CHROMIUM_PATH to a Chromium or Chrome binary.`);
   }
@@ -45,6 +46,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

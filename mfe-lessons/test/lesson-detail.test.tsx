@@ -1,5 +1,5 @@
 import { aUser, fakeSession } from '@learning/platform/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { address, aLesson, renderLessons, signInFrom, withAddresses } from './fixtures';
 
@@ -54,6 +54,32 @@ describe('a lesson (/product-remote-lesson/{id})', () => {
     await userEvent.click(playlist.getByRole('button', { name: /Лекц 2/ }));
     expect(document.querySelector('video')).toHaveAttribute('src', '/v1/media/video/l1-v2?expires=1&signature=s');
     expect(playlist.getByRole('button', { name: /Лекц 2/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('plays the bundle as a playlist: when a video ends the next one with an address starts by itself', async () => {
+    const addressed = withAddresses(lesson);
+    const partly = { ...addressed, populatedVideos: addressed.populatedVideos.map((video, index) => (index === 1 ? { ...video, url: null } : video)) };
+    fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: partly } });
+    renderLessons('/product-remote-lesson/l1');
+    const modal = within(await dialog());
+    const video = () => document.querySelector('video');
+    await waitFor(() => expect(video()).toHaveAttribute('src', '/v1/media/video/l1-v1?expires=1&signature=s'));
+    expect(video()).not.toHaveAttribute('autoplay');
+    expect(modal.getByText(/Дараа нь/)).toHaveTextContent('Дараа нь: Лекц 3: Зураглал ба газрын зураг');
+
+    fireEvent.ended(video()!);
+    await waitFor(() => expect(video()).toHaveAttribute('src', '/v1/media/video/l1-v3?expires=1&signature=s'));
+    expect(video()).toHaveAttribute('autoplay');
+    const playlist = within(modal.getByRole('region', { name: 'Хичээлүүд' }));
+    expect(playlist.getByRole('button', { name: /Лекц 3/ })).toHaveAttribute('aria-current', 'true');
+    expect(modal.queryByText(/Дараа нь/)).not.toBeInTheDocument();
+
+    // The last one ends: nothing more plays. Chosen by hand, a video waits for the learner.
+    fireEvent.ended(video()!);
+    expect(video()).toHaveAttribute('src', '/v1/media/video/l1-v3?expires=1&signature=s');
+    await userEvent.click(playlist.getByRole('button', { name: /Лекц 1/ }));
+    await waitFor(() => expect(video()).toHaveAttribute('src', '/v1/media/video/l1-v1?expires=1&signature=s'));
+    expect(video()).not.toHaveAttribute('autoplay');
   });
 
   it('shows that access is needed for a video without an address, with the register button', async () => {

@@ -32,9 +32,7 @@ const fallbackMessage = () => i18n.t('error.fallback', { ns: 'common' });
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = tokenStore.get();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = callHeaders();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
@@ -48,19 +46,19 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, fallbackMessage(), 'network_error');
+    throw networkError();
   }
 
-  const answer = await readBody(response);
-  if (!response.ok) {
-    const { message, code } = (answer ?? {}) as { message?: unknown; code?: unknown };
-    throw new ApiError(
-      response.status,
-      typeof message === 'string' && message ? message : fallbackMessage(),
-      typeof code === 'string' ? code : 'unknown_error',
-    );
-  }
-  return answer as T;
+  const text = response.status === 204 ? '' : await response.text().catch(() => '');
+  return readAnswer<T>(response.status, response.headers.get(payloadEncryptionHeader), text);
+}
+
+/** What every call sends: JSON accepted, and the bearer token from storage when there is one. */
+export function callHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
 }
 
 export const api = {
@@ -70,23 +68,42 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => request<T>(path, { method: 'DELETE', body }),
 };
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return undefined;
-  const text = await response.text().catch(() => '');
+/**
+ * An answer's body as the caller gets it (fetch here, XMLHttpRequest in upload.ts): the JSON, opened
+ * when the gateway sealed it; an error status becomes an ApiError with the server's message and code.
+ */
+export async function readAnswer<T>(status: number, encryption: string | null, text: string): Promise<T> {
+  const isOk = status >= 200 && status < 300;
+  const answer = await readBody(isOk, encryption, text);
+  if (!isOk) {
+    const { message, code } = (answer ?? {}) as { message?: unknown; code?: unknown };
+    throw new ApiError(
+      status,
+      typeof message === 'string' && message ? message : fallbackMessage(),
+      typeof code === 'string' ? code : 'unknown_error',
+    );
+  }
+  return answer as T;
+}
+
+/** The error of a call that never got an answer (the server could not be reached). */
+export const networkError = () => new ApiError(0, fallbackMessage(), 'network_error');
+
+async function readBody(isOk: boolean, encryption: string | null, text: string): Promise<unknown> {
   if (!text) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    if (!response.ok) return undefined;
+    if (!isOk) return undefined;
     throw new ApiError(0, fallbackMessage(), 'unreadable_answer');
   }
-  if (response.headers.get(payloadEncryptionHeader) !== payloadEncryptionScheme) return body;
+  if (encryption !== payloadEncryptionScheme) return body;
   try {
     return JSON.parse(await openEnvelope(body));
   } catch (error) {
     // An error answer that cannot be opened still fails with its status (a 401 must end the session).
-    if (!response.ok) return undefined;
+    if (!isOk) return undefined;
     throw error;
   }
 }
@@ -105,7 +122,7 @@ async function openEnvelope(body: unknown): Promise<string> {
   }
 }
 
-function withQuery(path: string, query: Query | undefined): string {
+export function withQuery(path: string, query: Query | undefined): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) params.set(name, String(value));

@@ -17,6 +17,7 @@ export {
   currentAddress,
   currentUserKey,
   fetchCurrentUser,
+  rememberLogin,
   signInPath,
   useCheckEmail,
   useCurrentUser,
@@ -26,6 +27,7 @@ export {
   type CurrentUser,
 } from './session';
 export { tokenStore } from './token';
+export { upload, type UploadOptions } from './upload';
 export * from './ui';
 
 export { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';

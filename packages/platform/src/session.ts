@@ -1,7 +1,7 @@
 // The session of spec section 4: the token is stored on login and removed on logout or when the
 // auth check (GET /v1/auth/me) answers 401; the current user lives in the shared query client.
 import type { auth } from '@learning/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api';
 import { tokenStore } from './token';
 
@@ -54,11 +54,14 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => api.post<auth.LoginResponse>('/v1/auth/login', body),
-    onSuccess: ({ token, user }) => {
-      tokenStore.set(token);
-      queryClient.setQueryData(currentUserKey, user);
-    },
+    onSuccess: (answer) => rememberLogin(queryClient, answer),
   });
+}
+
+/** Logs in with a login answer: stores the token and makes the user current (the password step, the Google callback). */
+export function rememberLogin(queryClient: QueryClient, { token, user }: auth.LoginResponse): void {
+  tokenStore.set(token);
+  queryClient.setQueryData(currentUserKey, user);
 }
 
 export function useRegister() {

@@ -52,28 +52,106 @@ export interface FakeCall {
 
 type Answer = FakeAnswer | ((call: FakeCall) => FakeAnswer);
 
+/** An upload sent through the fake gateway's XMLHttpRequest, which the test moves on by hand when uploads are held. */
+export interface FakeUpload {
+  call: FakeCall;
+  /** Reports this much of the body as sent (0–100). */
+  progress(percent: number): void;
+  /** Answers it as the gateway's answers say. */
+  finish(): void;
+  /** The connection breaks: no answer at all. */
+  fail(): void;
+}
+
 /**
- * A fetch that answers like the gateway: keys are 'METHOD /path' (query ignored); anything else is
- * a 404 with the usual error body. `calls` records what the page sent.
+ * A fetch (and an XMLHttpRequest, for uploads with progress) that answers like the gateway: keys are
+ * 'METHOD /path' (query ignored); anything else is a 404 with the usual error body. `calls` records
+ * what the page sent. Uploads report 50 % and 100 % and are answered on their own, unless
+ * `holdUploads` is set: then each waits in `uploads` for the test to move it.
  */
-export function fakeGateway(answers: Record<string, Answer>, { payloadSecret = null }: { payloadSecret?: string | null } = {}) {
+export function fakeGateway(answers: Record<string, Answer>, { payloadSecret = null, holdUploads = false }: { payloadSecret?: string | null; holdUploads?: boolean } = {}) {
   setRuntimeConfig({ payloadSecret });
   const calls: FakeCall[] = [];
+  const uploads: FakeUpload[] = [];
+  const answerTo = (call: FakeCall): Required<Pick<FakeAnswer, 'status' | 'headers'>> & FakeAnswer => {
+    calls.push(call);
+    const answer = answers[`${call.method} ${call.path}`];
+    const { status = 200, body, headers = {} } = typeof answer === 'function' ? answer(call) : (answer ?? { status: 404, body: { message: 'Олдсонгүй.', code: 'not_found' } });
+    return { status, body, headers };
+  };
   const fetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(String(input), 'http://localhost');
-    const call: FakeCall = {
+    const { status, body, headers } = answerTo({
       method: (init.method ?? 'GET').toUpperCase(),
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
       headers: { ...(init.headers as Record<string, string>) },
-    };
-    calls.push(call);
-    const answer = answers[`${call.method} ${call.path}`];
-    const { status = 200, body, headers = {} } = typeof answer === 'function' ? answer(call) : (answer ?? { status: 404, body: { message: 'Олдсонгүй.', code: 'not_found' } });
+    });
     return fakeResponse(status, body, headers);
   };
-  return { fetch: fetch as typeof globalThis.fetch, calls };
+  const XMLHttpRequest = fakeXMLHttpRequest((call) => answerTo(call), (upload) => {
+    uploads.push(upload);
+    if (holdUploads) return;
+    setTimeout(() => upload.progress(50));
+    setTimeout(() => upload.progress(100));
+    setTimeout(() => upload.finish());
+  });
+  return { fetch: fetch as typeof globalThis.fetch, XMLHttpRequest, calls, uploads };
+}
+
+function fakeXMLHttpRequest(answerTo: (call: FakeCall) => FakeAnswer, onSend: (upload: FakeUpload) => void): typeof XMLHttpRequest {
+  class FakeXMLHttpRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    private method = 'GET';
+    private url = '';
+    private readonly requestHeaders: Record<string, string> = {};
+    private answerHeaders: Record<string, string> = {};
+    private isDone = false;
+
+    open(method: string, url: string) {
+      this.method = method.toUpperCase();
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.requestHeaders[name.toLowerCase()] = value;
+    }
+    getResponseHeader(name: string): string | null {
+      return this.answerHeaders[name.toLowerCase()] ?? null;
+    }
+    send(body: unknown) {
+      const url = new URL(this.url, 'http://localhost');
+      const call: FakeCall = { method: this.method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers: { ...this.requestHeaders } };
+      const progress = (loaded: number) => this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded, total: 100 }));
+      onSend({
+        call,
+        progress: (percent) => !this.isDone && progress(percent),
+        finish: () => {
+          if (this.isDone) return;
+          this.isDone = true;
+          const { status = 200, body: answer, headers = {} } = answerTo(call);
+          this.status = status;
+          this.responseText = answer === undefined ? '' : typeof answer === 'string' ? answer : JSON.stringify(answer);
+          this.answerHeaders = Object.fromEntries(Object.entries({ 'content-type': 'application/json', ...headers }).map(([name, value]) => [name.toLowerCase(), value]));
+          this.upload.dispatchEvent(new Event('load'));
+          this.dispatchEvent(new Event('load'));
+        },
+        fail: () => {
+          if (this.isDone) return;
+          this.isDone = true;
+          this.dispatchEvent(new Event('error'));
+        },
+      });
+    }
+    abort() {
+      if (this.isDone) return;
+      this.isDone = true;
+      this.dispatchEvent(new Event('abort'));
+    }
+  }
+  return FakeXMLHttpRequest as unknown as typeof XMLHttpRequest;
 }
 
 function fakeResponse(status: number, body: unknown, headers: Record<string, string>): Response {
@@ -110,13 +188,17 @@ export function aUser(overrides: Partial<auth.User> = {}): auth.User {
  * GET /v1/auth/me accepts (answers may replace it, e.g. to change the user after a request); for
  * null, a guest.
  */
-export function fakeSession(user: auth.User | null, answers: Record<string, Answer> = {}) {
+export function fakeSession(user: auth.User | null, answers: Record<string, Answer> = {}, options: { holdUploads?: boolean } = {}) {
   localStorage.clear();
   if (user) tokenStore.set(`token-of-${user._id}`);
-  const gateway = fakeGateway({
-    'GET /v1/auth/me': user ? { body: user } : { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
-    ...answers,
-  });
+  const gateway = fakeGateway(
+    {
+      'GET /v1/auth/me': user ? { body: user } : { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
+      ...answers,
+    },
+    options,
+  );
   globalThis.fetch = gateway.fetch;
+  globalThis.XMLHttpRequest = gateway.XMLHttpRequest;
   return gateway;
 }

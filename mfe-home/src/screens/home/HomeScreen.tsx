@@ -1,29 +1,52 @@
-// /home. The carousel, promo cards and brochure download of the spec come with the home issue;
-// for now the page leads to the two products and the workshop.
+// /home (spec sections 1 and 2): the carousel, promo cards for the two products and the workshop,
+// and the brochure download.
 import { Card, Link, PageTitle, useTranslation } from '@learning/platform';
+import { homeBrochurePdf } from '../../documents';
+import { Carousel, type Slide } from './Carousel';
 
 export function HomeScreen() {
   const { t } = useTranslation('home');
+  const slides: Slide[] = [
+    { id: 'monsterplan', title: t('slides.monsterplan.title'), body: t('slides.monsterplan.body'), to: '/product-monster-plan', action: t('slides.monsterplan.action') },
+    { id: 'aloud', title: t('slides.aloud.title'), body: t('slides.aloud.body'), to: '/product-monster-plan', action: t('slides.aloud.action') },
+    { id: 'lessons', title: t('slides.lessons.title'), body: t('slides.lessons.body'), to: '/product-remote-lesson', action: t('slides.lessons.action') },
+    { id: 'workshop', title: t('slides.workshop.title'), body: t('slides.workshop.body'), to: '/boosterz', action: t('slides.workshop.action') },
+  ];
   return (
     <>
       <PageTitle subtitle={t('home.lead')}>{t('home.title')}</PageTitle>
-      <div className="home-promos" style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))' }}>
-        <Promo title={t('home.monsterplanTitle')} body={t('home.monsterplanBody')} to="/product-monster-plan" />
+      <Carousel slides={slides} />
+      <div className="home-promos">
+        <Promo title={t('home.monsterplanTitle')} body={t('home.monsterplanBody')} note={t('home.monsterplanPrices')} to="/product-monster-plan" />
         <Promo title={t('home.lessonsTitle')} body={t('home.lessonsBody')} to="/product-remote-lesson" />
+        <Card className="home-promo">
+          <h2>{t('home.workshopTitle')}</h2>
+          <p>{t('home.workshopBody')}</p>
+          <Link className="lp-button lp-button--secondary" to="/boosterz">
+            {t('home.workshop')}
+          </Link>
+        </Card>
       </div>
-      <p style={{ marginTop: 24 }}>
-        <Link to="/boosterz">{t('home.workshop')}</Link>
-      </p>
+      <section className="home-brochure" aria-labelledby="home-brochure">
+        <div>
+          <h2 id="home-brochure">{t('home.brochureTitle')}</h2>
+          <p>{t('home.brochureBody')}</p>
+        </div>
+        <a className="lp-button lp-button--primary" href={homeBrochurePdf} download>
+          {t('home.brochureDownload')}
+        </a>
+      </section>
     </>
   );
 }
 
-function Promo({ title, body, to }: { title: string; body: string; to: string }) {
+function Promo({ title, body, note, to }: { title: string; body: string; note?: string; to: string }) {
   const { t } = useTranslation('home');
   return (
-    <Card>
+    <Card className="home-promo">
       <h2>{title}</h2>
       <p>{body}</p>
+      {note && <p className="home-promo__note">{note}</p>}
       <Link className="lp-button lp-button--primary" to={to} aria-label={`${t('home.open')}: ${title}`}>
         {t('home.open')}
       </Link>

@@ -1,12 +1,19 @@
-// /boosterz: the workshop brochure, page by page (placeholder until the home issue).
-import { EmptyState, PageTitle, useTranslation } from '@learning/platform';
+// /boosterz: the workshop, with its brochure shown page by page (pdf.js) and offered for download.
+import { PageTitle, useTranslation } from '@learning/platform';
+import { workshopBrochurePdf } from '../../documents';
+import { BrochurePages } from './BrochurePages';
 
 export function WorkshopScreen() {
   const { t } = useTranslation('home');
   return (
     <>
-      <PageTitle>{t('workshop.title')}</PageTitle>
-      <EmptyState>{t('workshop.body')}</EmptyState>
+      <PageTitle subtitle={t('workshop.lead')}>{t('workshop.title')}</PageTitle>
+      <p className="workshop__download">
+        <a className="lp-button lp-button--secondary" href={workshopBrochurePdf} download>
+          {t('workshop.download')}
+        </a>
+      </p>
+      <BrochurePages url={workshopBrochurePdf} title={t('workshop.brochure')} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 // Inside the lesson dialog: the chosen video and the playlist. A video plays when the server gave it an
-// address (the learner is approved); otherwise the player says what access needs.
+// address (the learner is approved); otherwise the player says what access needs. When a video ends
+// the next playable one starts, and each resumes where the learner stopped.
 import { AccessBadge, formatPrice, Truncated, useCurrentUser, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useState } from 'react';
@@ -14,7 +15,20 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
   const videos = lesson.populatedVideos;
   // The first playable video, or the first one, until the learner chooses.
   const [chosenId, setChosenId] = useState(() => (videos.find((video) => video.url) ?? videos[0])?._id ?? null);
-  const chosen = videos.find((video) => video._id === chosenId) ?? videos[0];
+  // Only a video reached by playing on starts by itself; opening the dialog or choosing one does not.
+  const [isPlayingOn, setPlayingOn] = useState(false);
+  const chosenIndex = Math.max(0, videos.findIndex((video) => video._id === chosenId));
+  const chosen = videos[chosenIndex];
+  const next = videos.slice(chosenIndex + 1).find((video) => video.url);
+  const choose = (videoId: string) => {
+    setPlayingOn(false);
+    setChosenId(videoId);
+  };
+  const playNext = () => {
+    if (!next) return;
+    setPlayingOn(true);
+    setChosenId(next._id);
+  };
 
   return (
     <div className="lesson-detail">
@@ -24,7 +38,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
             <p>{t('detail.noVideos')}</p>
           </div>
         ) : chosen.url ? (
-          <VideoPlayer src={chosen.url} onRetry={onRetry} />
+          <VideoPlayer src={chosen.url} onRetry={onRetry} resumeKey={`lesson:${chosen._id}`} label={chosen.name} autoPlay={isPlayingOn} onEnded={playNext} />
         ) : (
           <div className="lesson-player__screen">
             <p>{access === 'pending' ? t('detail.pending') : t('detail.needsAccess')}</p>
@@ -37,6 +51,11 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
             <strong>
               <Truncated text={chosen.name} />
             </strong>
+            {chosen.url && next && (
+              <span className="lesson-player__next">
+                {t('detail.next')}: <Truncated text={next.name} />
+              </span>
+            )}
           </p>
         )}
         <p className="lesson-detail__facts">
@@ -56,7 +75,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
                   type="button"
                   className="lesson-playlist__item"
                   aria-current={video._id === chosen?._id ? 'true' : undefined}
-                  onClick={() => setChosenId(video._id)}
+                  onClick={() => choose(video._id)}
                 >
                   <span className="lesson-playlist__number" aria-hidden="true">
                     {index + 1}

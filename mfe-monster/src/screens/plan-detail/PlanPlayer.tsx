@@ -1,8 +1,10 @@
-// The player of an approved learner: the chosen day's video from its signed address, with its
-// subtitles when it has them. (Speeds, translation and words downloads come with the player issue.)
+// The player of an approved learner: the chosen day's video from its signed address (the play call of
+// spec section 7), with its subtitles when it has them, resuming where the learner stopped; under it
+// the day's materials and the read-aloud upload.
 import { Alert, ApiError, LoadError, Loader, Truncated, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { usePlay } from '../../monsterplans';
+import { DayMaterials } from './DayMaterials';
 
 export interface PlanDay {
   week: number;
@@ -32,44 +34,35 @@ export function PlanPlayer({ plan, chosen }: { plan: catalog.Monsterplan; chosen
       <strong>
         <Truncated text={chosen.video.name} />
       </strong>
-      {chosen.video.translateUrl && (
-        <>
-          {' · '}
-          <a href={chosen.video.translateUrl} target="_blank" rel="noopener noreferrer">
-            {t('detail.translation')}
-          </a>
-        </>
-      )}
     </p>
   );
-
+  let screen;
   if (play.isPending) {
-    return (
-      <>
-        <div className="plan-player__screen">
-          <Loader />
-        </div>
-        {caption}
-      </>
+    screen = (
+      <div className="plan-player__screen">
+        <Loader />
+      </div>
     );
-  }
-  if (play.isError) {
+  } else if (play.isError) {
     const isForbidden = play.error instanceof ApiError && play.error.status === 403;
-    return (
-      <>
-        {isForbidden ? <Alert title={t('detail.playForbidden')} /> : <LoadError title={t('detail.playError')} onRetry={() => void play.refetch()} />}
-        {caption}
-      </>
-    );
-  }
-  return (
-    <>
+    screen = isForbidden ? <Alert title={t('detail.playForbidden')} /> : <LoadError title={t('detail.playError')} onRetry={() => void play.refetch()} />;
+  } else {
+    screen = (
       <VideoPlayer
         src={play.data.url}
         subtitles={play.data.sub ? { src: play.data.sub, srcLang: 'en', label: t('detail.subtitles') } : null}
         onRetry={() => void play.refetch()}
+        resumeKey={`monsterplan:${plan._id}:${chosen.video._id}`}
+        label={chosen.video.name}
       />
+    );
+  }
+  // The materials keep their place while the video loads or fails, so an upload under way goes on.
+  return (
+    <>
+      {screen}
       {caption}
+      <DayMaterials monsterplanId={plan._id} day={chosen} />
     </>
   );
 }

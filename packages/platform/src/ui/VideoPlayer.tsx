@@ -1,36 +1,34 @@
 // A video from a signed, short-lived address, with its subtitles when it has them. When the address
 // fails (expired, the media service away) it says so and offers to ask for a fresh one.
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { LoadError } from './feedback';
+// The player (video/Player.tsx) is its own chunk, loaded when a page first shows a video: this SDK
+// is on every page, and the home page's first visit has a weight budget (bench/bundle).
+import { lazy, Suspense } from 'react';
+
+const Player = lazy(() => import('./video/Player'));
 
 export interface VideoPlayerProps {
   src: string;
-  /** A WebVTT track shown by default. */
+  /** A WebVTT track, shown unless the learner turned subtitles off. */
   subtitles?: { src: string; label: string; srcLang: string } | null;
   /** Asks for a fresh address (the failed one is not tried again as is). */
   onRetry: () => void;
+  /**
+   * Names the video for resuming where the learner stopped (kept in localStorage). A stable id,
+   * not the address, which is signed anew each time. Without it the video starts at the beginning.
+   */
+  resumeKey?: string;
+  autoPlay?: boolean;
+  /** Called when the video plays to its end (a playlist moves on). */
+  onEnded?: () => void;
+  /** The player's accessible name; "Video player" when not given. */
+  label?: string;
   className?: string;
 }
 
-export function VideoPlayer({ src, subtitles, onRetry, className }: VideoPlayerProps) {
-  const { t } = useTranslation('common');
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (failedSrc === src) {
-    return (
-      <LoadError
-        title={t('videoError')}
-        onRetry={() => {
-          setFailedSrc(null);
-          onRetry();
-        }}
-      />
-    );
-  }
+export function VideoPlayer(props: VideoPlayerProps) {
   return (
-    // Keyed by address: a new video remounts, so the old one stops and its track goes.
-    <video key={src} className={['lp-video', className].filter(Boolean).join(' ')} src={src} controls preload="metadata" playsInline onError={() => setFailedSrc(src)}>
-      {subtitles && <track kind="subtitles" src={subtitles.src} srcLang={subtitles.srcLang} label={subtitles.label} default />}
-    </video>
+    <Suspense fallback={<div className={['lp-video', props.className].filter(Boolean).join(' ')} aria-busy="true" />}>
+      <Player {...props} />
+    </Suspense>
   );
 }

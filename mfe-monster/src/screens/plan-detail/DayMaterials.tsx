@@ -1,0 +1,74 @@
+// Under the chosen day's video: its translation document, its words as a file, its read-aloud PDF,
+// and the learner's read-aloud recording (spec sections 1 and 7).
+import { useTranslation } from '@learning/platform';
+import { useId, type ReactNode } from 'react';
+import { aloudPdfUrl, saveFile, wordsFile } from '../../day-materials';
+import { AloudUpload } from './aloud/AloudUpload';
+import type { PlanDay } from './PlanPlayer';
+
+export function DayMaterials({ monsterplanId, day }: { monsterplanId: string; day: PlanDay }) {
+  const { t } = useTranslation('monster');
+  const titleId = useId();
+  const { video, week } = day;
+  const hasWords = video.monsterWords.trim() !== '';
+  return (
+    <div className="day-materials">
+      <section aria-labelledby={titleId}>
+        <h3 id={titleId} className="day-materials__title">
+          {t('day.title')}
+        </h3>
+        <ul className="day-materials__list">
+          {video.translateUrl && (
+            <Material icon="⇄" note={t('day.opensInNewTab')}>
+              {(describedBy) => (
+                <a className="day-materials__item" href={video.translateUrl} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy}>
+                  {t('detail.translation')}
+                </a>
+              )}
+            </Material>
+          )}
+          {hasWords && (
+            <Material icon="Aa" note={t('day.wordsNote')}>
+              {(describedBy) => (
+                <button
+                  type="button"
+                  className="day-materials__item"
+                  aria-describedby={describedBy}
+                  onClick={() => saveFile(wordsFile(video.monsterWords, week, video.dayOfWeek))}
+                >
+                  {t('day.words')}
+                </button>
+              )}
+            </Material>
+          )}
+          <Material icon="PDF" note={t('day.aloudPdfNote')}>
+            {(describedBy) => (
+              <a className="day-materials__item" href={aloudPdfUrl(monsterplanId, week, video.dayOfWeek)} download aria-describedby={describedBy}>
+                {t('day.aloudPdf')}
+              </a>
+            )}
+          </Material>
+        </ul>
+      </section>
+      <AloudUpload />
+    </div>
+  );
+}
+
+/** One material: an icon, the link or button (named by its text), and a note that describes it. */
+function Material({ icon, note, children }: { icon: string; note: string; children: (describedBy: string) => ReactNode }) {
+  const noteId = useId();
+  return (
+    <li className="day-materials__material">
+      <span className="day-materials__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <span className="day-materials__body">
+        {children(noteId)}
+        <span id={noteId} className="day-materials__note">
+          {note}
+        </span>
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,288 @@
+// The player itself, loaded only when a page shows a video (VideoPlayer.tsx): the browser's own
+// controls, plus the speeds of spec section 9 (0.7, 1, 1.5, 2), subtitles on and off, keyboard
+// control, and resuming where the learner stopped (playback-memory.ts).
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../feedback';
+import type { VideoPlayerProps } from '../VideoPlayer';
+import {
+  forgetPosition,
+  formatClock,
+  playbackSpeeds,
+  preferredSpeed,
+  prefersSubtitles,
+  rememberPosition,
+  rememberSpeed,
+  rememberSubtitles,
+  resumePosition,
+  type PlaybackSpeed,
+} from './playback-memory';
+import { actionOf, ariaKeyShortcuts, shortcutKeys, type PlayerAction } from './shortcuts';
+import { registerPlayerStrings } from './strings';
+
+registerPlayerStrings();
+
+/** How far playback moves before its position is written again (seconds). */
+const positionStep = 1;
+
+export default function Player({ src, subtitles, onRetry, resumeKey, autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
+  const { t } = useTranslation('common');
+  const video = useRef<HTMLVideoElement>(null);
+  const savedAt = useRef(-Infinity);
+  const prepared = useRef<string | null>(null);
+  const prepareLatest = useRef<(element: HTMLVideoElement) => void>(() => undefined);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const [speed, setSpeed] = useState<PlaybackSpeed>(preferredSpeed);
+  const [isSubtitlesOn, setSubtitlesOn] = useState(prefersSubtitles);
+  // Where this address resumed, if it did; a new address starts with nothing resumed.
+  const [resumed, setResumed] = useState<{ src: string; at: number } | null>(null);
+  const resumedAt = resumed?.src === src ? resumed.at : null;
+  const [announcement, setAnnouncement] = useState('');
+  const hasSubtitles = !!subtitles;
+
+  // The last position is kept when the learner leaves the page or the player goes.
+  useEffect(() => {
+    const element = video.current;
+    if (!element || !resumeKey) return;
+    const keep = () => {
+      if (!element.ended && element.currentTime > 0) rememberPosition(resumeKey, element.currentTime);
+    };
+    window.addEventListener('pagehide', keep);
+    return () => {
+      window.removeEventListener('pagehide', keep);
+      keep();
+    };
+  }, [src, resumeKey]);
+
+  // Subtitles shown or hidden through the text tracks, and kept in step when the browser's own
+  // captions menu changes them.
+  useEffect(() => {
+    const tracks = video.current?.textTracks;
+    if (!tracks || !hasSubtitles) return;
+    showSubtitles(tracks, isSubtitlesOn);
+    const follow = () => {
+      const isShowing = subtitleTracks(tracks).some((track) => track.mode === 'showing');
+      if (isShowing !== isSubtitlesOn) setSubtitlesOn(isShowing);
+    };
+    tracks.addEventListener?.('change', follow);
+    return () => tracks.removeEventListener?.('change', follow);
+  }, [isSubtitlesOn, hasSubtitles, src]);
+
+  const chooseSpeed = (next: PlaybackSpeed) => {
+    setSpeed(next);
+    rememberSpeed(next);
+    if (video.current) {
+      video.current.playbackRate = next;
+      video.current.defaultPlaybackRate = next;
+    }
+    setAnnouncement(t('video.speedChanged', { speed: next }));
+  };
+
+  const toggleSubtitles = () => {
+    const next = !isSubtitlesOn;
+    setSubtitlesOn(next);
+    rememberSubtitles(next);
+    setAnnouncement(next ? t('video.subtitlesOn') : t('video.subtitlesOff'));
+  };
+
+  const act = (action: PlayerAction, element: HTMLVideoElement) => {
+    switch (action.type) {
+      case 'toggle-play':
+        if (element.paused) void element.play()?.catch(() => undefined);
+        else element.pause();
+        return;
+      case 'seek-by':
+        element.currentTime = clamp(element.currentTime + action.seconds, element.duration);
+        return;
+      case 'seek-to-fraction':
+        if (Number.isFinite(element.duration)) element.currentTime = element.duration * action.fraction;
+        return;
+      case 'change-speed': {
+        const next = playbackSpeeds[playbackSpeeds.indexOf(speed) + action.step];
+        if (next !== undefined) chooseSpeed(next);
+        return;
+      }
+      case 'toggle-subtitles':
+        if (hasSubtitles) toggleSubtitles();
+        return;
+      case 'toggle-mute':
+        element.muted = !element.muted;
+        setAnnouncement(element.muted ? t('video.muted') : t('video.unmuted'));
+        return;
+      case 'toggle-fullscreen':
+        if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+        else void element.requestFullscreen?.().catch(() => undefined);
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const element = video.current;
+    if (!element || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    if (target.closest('input, select, textarea, summary')) return;
+    const action = actionOf(event.key, { isOnControl: target !== element && !!target.closest('button, a') });
+    if (!action) return;
+    // Also keeps the browser's own media keys from acting a second time on a focused <video>.
+    event.preventDefault();
+    act(action, element);
+  };
+
+  /**
+   * Once per address, when its metadata is known: the speed chosen, the subtitles as chosen, and the
+   * position where the learner stopped. From the event, or from the effect below when a fast (cached)
+   * load reported it before the element was in the page.
+   */
+  const prepare = (element: HTMLVideoElement) => {
+    if (prepared.current === src) return;
+    prepared.current = src;
+    savedAt.current = -Infinity;
+    // The rate first: a ratechange that reports the old rate would undo the learner's choice.
+    element.playbackRate = speed;
+    element.defaultPlaybackRate = speed;
+    if (element.textTracks && hasSubtitles) showSubtitles(element.textTracks, isSubtitlesOn);
+    const position = resumeKey ? resumePosition(resumeKey, element.duration) : null;
+    if (position !== null) {
+      element.currentTime = position;
+      setResumed({ src, at: position });
+    }
+  };
+  useEffect(() => {
+    prepareLatest.current = prepare;
+  });
+  useEffect(() => {
+    const element = video.current;
+    if (element && element.readyState >= HTMLMediaElement.HAVE_METADATA) prepareLatest.current(element);
+  }, [src]);
+
+  const keepPosition = (force: boolean) => {
+    const element = video.current;
+    if (!element || !resumeKey || element.ended) return;
+    if (!force && Math.abs(element.currentTime - savedAt.current) < positionStep) return;
+    savedAt.current = element.currentTime;
+    rememberPosition(resumeKey, element.currentTime);
+  };
+
+  const startOver = () => {
+    if (video.current) video.current.currentTime = 0;
+    if (resumeKey) forgetPosition(resumeKey);
+    setResumed(null);
+    video.current?.focus();
+  };
+
+  if (failedSrc === src) {
+    return (
+      <LoadError
+        title={t('videoError')}
+        onRetry={() => {
+          setFailedSrc(null);
+          onRetry();
+        }}
+      />
+    );
+  }
+
+  return (
+    <div className={['lp-player', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown}>
+      <video
+        ref={video}
+        // Keyed by address: a new video remounts, so the old one stops and its track goes.
+        key={src}
+        className="lp-video"
+        src={src}
+        controls
+        preload="metadata"
+        playsInline
+        autoPlay={autoPlay}
+        tabIndex={0}
+        aria-keyshortcuts={ariaKeyShortcuts}
+        onError={() => setFailedSrc(src)}
+        onLoadedMetadata={(event) => prepare(event.currentTarget)}
+        onRateChange={(event) => {
+          // The browser's own menu may change the speed too; one of ours is kept in step with it.
+          const rate = event.currentTarget.playbackRate;
+          const known = playbackSpeeds.find((candidate) => candidate === rate);
+          if (known !== undefined && known !== speed) setSpeed(known);
+        }}
+        onTimeUpdate={() => keepPosition(false)}
+        onPause={() => keepPosition(true)}
+        onSeeked={() => keepPosition(true)}
+        onEnded={() => {
+          if (resumeKey) forgetPosition(resumeKey);
+          onEnded?.();
+        }}
+      >
+        {subtitles && <track kind="subtitles" src={subtitles.src} srcLang={subtitles.srcLang} label={subtitles.label} default={isSubtitlesOn} />}
+      </video>
+
+      <div className="lp-player__bar">
+        <div className="lp-player__speeds" role="group" aria-label={t('video.speed')}>
+          <span className="lp-player__bar-label" aria-hidden="true">
+            {t('video.speed')}
+          </span>
+          {playbackSpeeds.map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="lp-player__chip"
+              aria-pressed={option === speed}
+              aria-label={t('video.speedValueLabel', { speed: option })}
+              onClick={() => chooseSpeed(option)}
+            >
+              {t('video.speedValue', { speed: option })}
+            </button>
+          ))}
+        </div>
+        {hasSubtitles && (
+          <button type="button" className="lp-player__chip lp-player__subtitles" aria-pressed={isSubtitlesOn} onClick={toggleSubtitles}>
+            <span aria-hidden="true" className="lp-player__cc">
+              CC
+            </span>
+            {t('video.subtitles')}
+          </button>
+        )}
+        <details className="lp-player__keys">
+          <summary>{t('video.keys')}</summary>
+          <dl>
+            {(Object.keys(shortcutKeys) as Array<keyof typeof shortcutKeys>).map((name) => (
+              <div key={name}>
+                <dt>
+                  {shortcutKeys[name].map((key) => (
+                    <kbd key={key}>{key}</kbd>
+                  ))}
+                </dt>
+                <dd>{t(`video.key.${name}`)}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      </div>
+
+      {resumedAt !== null && (
+        <p className="lp-player__resumed">
+          {t('video.resumed', { time: formatClock(resumedAt) })}{' '}
+          <button type="button" className="lp-player__link" onClick={startOver}>
+            {t('video.startOver')}
+          </button>
+        </p>
+      )}
+      <p className="lp-visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+function subtitleTracks(tracks: TextTrackList): TextTrack[] {
+  return Array.from(tracks).filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
+}
+
+function showSubtitles(tracks: TextTrackList, isOn: boolean): void {
+  for (const track of subtitleTracks(tracks)) {
+    const mode = isOn ? 'showing' : 'hidden';
+    if (track.mode !== mode) track.mode = mode;
+  }
+}
+
+function clamp(seconds: number, duration: number): number {
+  return Math.max(0, Number.isFinite(duration) ? Math.min(seconds, duration) : seconds);
+}

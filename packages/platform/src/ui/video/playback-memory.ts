@@ -1,0 +1,74 @@
+// What the player remembers in localStorage: where the learner stopped in each video (so it resumes
+// there), and the speed and subtitles they chose last (so the next video starts the same way).
+// A storage that throws (private mode, disabled storage) remembers nothing.
+
+export const playbackSpeeds = [0.7, 1, 1.5, 2] as const;
+export type PlaybackSpeed = (typeof playbackSpeeds)[number];
+
+const positionPrefix = 'lp.video.position.';
+const speedKey = 'lp.video.speed';
+const subtitlesKey = 'lp.video.subtitles';
+
+/** A position this close to either end is not worth resuming from (seconds). */
+const resumeMargin = 3;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage refused: nothing is remembered.
+  }
+}
+
+/** Where to resume this video, or null to start at the beginning. */
+export function resumePosition(videoKey: string, duration: number): number | null {
+  const saved = Number(read(positionPrefix + videoKey));
+  if (!Number.isFinite(saved) || saved < resumeMargin) return null;
+  if (Number.isFinite(duration) && saved > duration - resumeMargin) return null;
+  return saved;
+}
+
+export function rememberPosition(videoKey: string, seconds: number): void {
+  write(positionPrefix + videoKey, Number.isFinite(seconds) && seconds > 0 ? seconds.toFixed(1) : null);
+}
+
+/** A video watched to its end starts from the beginning next time. */
+export function forgetPosition(videoKey: string): void {
+  write(positionPrefix + videoKey, null);
+}
+
+export function preferredSpeed(): PlaybackSpeed {
+  const saved = Number(read(speedKey));
+  return playbackSpeeds.find((speed) => speed === saved) ?? 1;
+}
+
+export function rememberSpeed(speed: PlaybackSpeed): void {
+  write(speedKey, String(speed));
+}
+
+/** Subtitles are on unless the learner turned them off. */
+export function prefersSubtitles(): boolean {
+  return read(subtitlesKey) !== 'off';
+}
+
+export function rememberSubtitles(isOn: boolean): void {
+  write(subtitlesKey, isOn ? 'on' : 'off');
+}
+
+/** 83.4 → "1:23", 3725 → "1:02:05". */
+export function formatClock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = String(whole % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
