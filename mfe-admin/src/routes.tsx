@@ -2,20 +2,24 @@
 // administrators in; the services enforce the same on every call.
 import { Navigate, NotFoundRedirect, Route, Routes } from '@learning/platform';
 import './i18n';
+import { LessonsScreen } from './screens/lessons/LessonsScreen';
+import { MonsterplansScreen } from './screens/monsterplans/MonsterplansScreen';
 import { AdminPanel } from './screens/panel/AdminPanel';
-import { Placeholder } from './screens/panel/Placeholder';
+import { RequestsScreen } from './screens/requests/RequestsScreen';
+import { UsersScreen } from './screens/users/UsersScreen';
+import { VideosScreen } from './screens/videos/VideosScreen';
 
 export default function AdminRoutes() {
   return (
     <Routes>
       <Route path="administrator" element={<AdminPanel />}>
         <Route index element={<Navigate replace to="lessons" />} />
-        <Route path="lessons" element={<Placeholder section="lessons" />} />
-        <Route path="lessons/requests" element={<Placeholder section="lessonRequests" />} />
-        <Route path="monsterplans" element={<Placeholder section="monsterplans" />} />
-        <Route path="monsterplans/requests" element={<Placeholder section="monsterplanRequests" />} />
-        <Route path="users" element={<Placeholder section="users" />} />
-        <Route path="videos" element={<Placeholder section="videos" />} />
+        <Route path="lessons" element={<LessonsScreen />} />
+        <Route path="lessons/requests" element={<RequestsScreen kind="lesson" />} />
+        <Route path="monsterplans" element={<MonsterplansScreen />} />
+        <Route path="monsterplans/requests" element={<RequestsScreen kind="monsterplan" />} />
+        <Route path="users" element={<UsersScreen />} />
+        <Route path="videos" element={<VideosScreen />} />
       </Route>
       <Route path="*" element={<NotFoundRedirect />} />
     </Routes>

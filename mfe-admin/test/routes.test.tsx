@@ -1,28 +1,50 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { fakeGateway, renderWithPlatform } from '@learning/platform/testing';
-import AdminRoutes from '../src/routes';
+import { adminSession, address, renderAdmin } from './fixtures';
 
 describe('administrator remote routes', () => {
-  beforeEach(() => {
-    globalThis.fetch = fakeGateway({}).fetch;
-  });
-
   it('redirects /administrator to the lesson bundles', async () => {
-    renderWithPlatform(<AdminRoutes />, { route: '/administrator' });
-    await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/administrator/lessons'));
+    adminSession();
+    renderAdmin('/administrator');
+    await waitFor(() => expect(address()).toHaveTextContent('/administrator/lessons'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Багц хичээл' })).toBeInTheDocument();
   });
 
   it.each([
-    ['/administrator/lessons/requests', 'Багц хичээлийн хүсэлтүүд'],
-    ['/administrator/monsterplans', 'Monster plan'],
-    ['/administrator/monsterplans/requests', 'Monster plan хүсэлтүүд'],
-    ['/administrator/users', 'Хэрэглэгчид'],
-    ['/administrator/videos', 'Видео'],
-  ])('shows %s', async (route, title) => {
-    renderWithPlatform(<AdminRoutes />, { route });
+    ['/administrator/lessons/requests', 'Багц хичээлийн хүсэлтүүд', 'Багц хичээлийн хүсэлтүүд'],
+    ['/administrator/monsterplans', 'Monster plan', 'Monster plan'],
+    ['/administrator/monsterplans/requests', 'Monster plan хүсэлтүүд', 'Monster plan хүсэлтүүд'],
+    ['/administrator/users', 'Хэрэглэгчид', 'Хэрэглэгчид'],
+    ['/administrator/videos', 'Видео', 'Видео'],
+  ])('shows %s with its entry of the panel marked', async (route, title, entry) => {
+    adminSession();
+    renderAdmin(route);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     const sections = within(screen.getByRole('navigation', { name: 'Админы хэсгүүд' }));
-    expect(sections.getByRole('link', { name: title })).toHaveClass('lp-button--primary');
+    expect(sections.getByRole('link', { name: entry })).toHaveClass('lp-button--primary');
+  });
+
+  it('has entries for lesson bundles and Monster plans with their requests, videos and users, with the new-request counts', async () => {
+    adminSession({
+      'GET /v1/lesson-requests/total-new-requests': { body: { count: 3 } },
+      'GET /v1/monsterplan-requests/total-new-requests': { body: { count: 0 } },
+    });
+    renderAdmin('/administrator/users');
+    const sections = within(screen.getByRole('navigation', { name: 'Админы хэсгүүд' }));
+    expect(await sections.findByRole('link', { name: 'Багц хичээл 3 шинэ хүсэлт' })).toHaveAttribute('href', '/administrator/lessons');
+    expect(sections.getByRole('link', { name: 'Monster plan' })).toHaveAttribute('href', '/administrator/monsterplans');
+    expect(sections.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/administrator/lessons',
+      '/administrator/lessons/requests',
+      '/administrator/monsterplans',
+      '/administrator/monsterplans/requests',
+      '/administrator/videos',
+      '/administrator/users',
+    ]);
+  });
+
+  it('sends an unknown admin path to the 404 page', async () => {
+    adminSession();
+    renderAdmin('/administrator/nothing-here');
+    await waitFor(() => expect(address()).toHaveTextContent('/404'));
   });
 });

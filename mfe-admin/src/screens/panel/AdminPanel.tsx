@@ -1,30 +1,29 @@
-// The admin panel: its sections (lesson bundles with requests, Monster plans with requests,
-// videos, users) and the chosen one below.
+// The admin panel: its sections (lesson bundles with their requests and the new-request count,
+// Monster plans likewise, videos, users) and the chosen one below.
 import { NavLink, Outlet, useTranslation } from '@learning/platform';
+import '../../admin.css';
+import { useNewRequestCount, type RequestKind } from '../../requests';
 
-const sections = [
-  { to: 'lessons', label: 'lessons.title' },
+const sections: ReadonlyArray<{ to: string; label: string; requests?: RequestKind }> = [
+  { to: 'lessons', label: 'lessons.title', requests: 'lesson' },
   { to: 'lessons/requests', label: 'lessonRequests.title' },
-  { to: 'monsterplans', label: 'monsterplans.title' },
+  { to: 'monsterplans', label: 'monsterplans.title', requests: 'monsterplan' },
   { to: 'monsterplans/requests', label: 'monsterplanRequests.title' },
   { to: 'videos', label: 'videos.title' },
   { to: 'users', label: 'users.title' },
-] as const;
+];
 
 export function AdminPanel() {
   const { t } = useTranslation('admin');
   return (
     <div className="admin-panel">
       <nav aria-label={t('panel.label')}>
-        <ul style={{ display: 'flex', flexWrap: 'wrap', gap: 8, listStyle: 'none', padding: 0, margin: '0 0 24px' }}>
-          {sections.map(({ to, label }) => (
+        <ul className="admin-sections">
+          {sections.map(({ to, label, requests }) => (
             <li key={to}>
-              <NavLink
-                to={to}
-                end
-                className={({ isActive }) => `lp-button ${isActive ? 'lp-button--primary' : 'lp-button--secondary'}`}
-              >
+              <NavLink to={to} end className={({ isActive }) => `lp-button ${isActive ? 'lp-button--primary' : 'lp-button--secondary'}`}>
                 {t(label)}
+                {requests && <NewRequestCount kind={requests} />}
               </NavLink>
             </li>
           ))}
@@ -32,5 +31,17 @@ export function AdminPanel() {
       </nav>
       <Outlet />
     </div>
+  );
+}
+
+function NewRequestCount({ kind }: { kind: RequestKind }) {
+  const { t } = useTranslation('admin');
+  const count = useNewRequestCount(kind).data ?? 0;
+  if (count === 0) return null;
+  return (
+    <span className="admin-count">
+      <span aria-hidden="true">{count}</span>
+      <span className="lp-visually-hidden"> {t('panel.newRequests', { count })}</span>
+    </span>
   );
 }

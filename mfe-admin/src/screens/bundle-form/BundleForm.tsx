@@ -1,0 +1,123 @@
+// The create and update form of lesson bundles and Monster plans (spec sections 2 and 5): name, price
+// and the videos; a plan's videos also get their week, day and words. An invalid submit is blocked
+// and marks every field touched; a field's problem shows once it is touched.
+import { Alert, Button, TextField, useTranslation } from '@learning/platform';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { usePublishedVideos, type VideoKind } from '../../videos';
+import { bundleErrors, emptyBundle, type BundleField, type BundleFields } from './bundle-fields';
+import { PlacementFields } from './PlacementFields';
+import { VideoPicker } from './VideoPicker';
+
+export interface BundleFormProps {
+  kind: VideoKind;
+  heading: string;
+  submitLabel: string;
+  initial?: BundleFields;
+  onSubmit: (fields: BundleFields) => void;
+  isSaving: boolean;
+  error: unknown;
+  /** What the last successful save said ('Үүслээ: …'). */
+  notice?: string | null;
+  onCancel?: () => void;
+  /** Names of the videos the bundle has now, for those the published list does not name. */
+  initialNames?: ReadonlyMap<string, string>;
+  /** Brings the form into view with the focus on its heading (the update form, opened from the list below). */
+  focusOnMount?: boolean;
+}
+
+export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, onSubmit, isSaving, error, notice, onCancel, initialNames, focusOnMount = false }: BundleFormProps) {
+  const { t } = useTranslation('admin');
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusOnMount) return;
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, [focusOnMount]);
+  const [fields, setFields] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<BundleField, boolean>>>({});
+  const videos = usePublishedVideos(kind);
+  const nameOf = (id: string) => videos.data?.find((video) => video._id === id)?.name ?? initialNames?.get(id) ?? id;
+  const errors = bundleErrors(fields);
+  const shownError = (field: BundleField) => (touched[field] && errors[field] ? t(errors[field]) : undefined);
+  const touch = (field: BundleField) => setTouched((current) => ({ ...current, [field]: true }));
+  const change = (patch: Partial<BundleFields>) => setFields((current) => ({ ...current, ...patch }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTouched({ name: true, price: true, videos: true });
+    const firstInvalid = (['name', 'price', 'videos'] as const).find((field) => errors[field]);
+    if (firstInvalid) {
+      event.currentTarget.querySelector<HTMLElement>(`[data-field="${firstInvalid}"]`)?.focus();
+      return;
+    }
+    onSubmit({ ...fields, name: fields.name.trim(), price: fields.price.trim() });
+  };
+
+  return (
+    <form className="admin-form lp-card" aria-labelledby={headingId} noValidate onSubmit={submit}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h2>
+      {notice && <Alert tone="success" title={notice} />}
+      <ErrorNotice title={t('form.failed')} error={error} />
+      <div className="admin-form__row">
+        <TextField
+          label={t('form.name')}
+          name="name"
+          data-field="name"
+          value={fields.name}
+          required
+          autoComplete="off"
+          error={shownError('name')}
+          onChange={(event) => change({ name: event.target.value })}
+          onBlur={() => touch('name')}
+        />
+        <TextField
+          label={t('form.price')}
+          name="price"
+          data-field="price"
+          value={fields.price}
+          required
+          autoComplete="off"
+          error={shownError('price')}
+          onChange={(event) => change({ price: event.target.value })}
+          onBlur={() => touch('price')}
+        />
+      </div>
+      <VideoPicker
+        videos={videos}
+        chosen={fields.videos}
+        error={shownError('videos')}
+        onChange={(videos) => {
+          change({ videos });
+          touch('videos');
+        }}
+      />
+      {kind === 'monsterplan' && (
+        <>
+          <PlacementFields places={fields.videos} nameOf={nameOf} onChange={(videos) => change({ videos })} />
+          <div className="admin-form__checks">
+            <label>
+              <input type="checkbox" checked={fields.isActive} onChange={(event) => change({ isActive: event.target.checked })} /> {t('form.isActive')}
+            </label>
+            <label>
+              <input type="checkbox" checked={fields.exam} onChange={(event) => change({ exam: event.target.checked })} /> {t('form.exam')}
+            </label>
+          </div>
+        </>
+      )}
+      <div className="admin-form__actions">
+        <Button type="submit" isLoading={isSaving}>
+          {submitLabel}
+        </Button>
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            {t('form.cancelEdit')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+// The read-aloud recordings: index, the learner's email, and each recording with its time and an
+// audio player; paged on the server (spec section 2).
+import { formatDate, useTranslation } from '@learning/platform';
+import { aloudsPerPage, useAlouds } from '../../alouds';
+import { AdminSection } from '../../components/AdminSection';
+import { AdminTable } from '../../components/AdminTable';
+import { Pager } from '../../components/Pager';
+import { usePageParam } from '../../paging';
+
+export function AloudRecordings() {
+  const { t, i18n } = useTranslation('admin');
+  const [page, setPage] = usePageParam('aloudsPage');
+  const alouds = useAlouds(page);
+  const title = t('alouds.title');
+  return (
+    <AdminSection title={title}>
+      <AdminTable
+        query={alouds}
+        rows={alouds.data?.result}
+        caption={title}
+        columns={[t('alouds.index'), t('alouds.email'), t('alouds.recordings')]}
+        loadError={t('alouds.loadError')}
+        empty={t('alouds.empty')}
+        rowKey={(entry) => entry.user.email}
+        cells={(entry, index) => (
+          <>
+            <td className="admin-table__number">{(page - 1) * aloudsPerPage + index + 1}</td>
+            <td className="admin-table__email">{entry.user.email}</td>
+            <td>
+              <ul className="admin-recordings">
+                {entry.alouds.map((aloud) => {
+                  const when = formatDate(aloud.createdAt, i18n.language, { withTime: true });
+                  return (
+                    <li key={aloud.url}>
+                      <time dateTime={aloud.createdAt}>{when}</time>
+                      <audio controls preload="none" src={aloud.url} aria-label={t('alouds.recording', { date: when })} />
+                    </li>
+                  );
+                })}
+              </ul>
+            </td>
+          </>
+        )}
+      />
+      {alouds.data && <Pager name={title} page={page} total={alouds.data.total} perPage={aloudsPerPage} onChange={setPage} />}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,37 @@
+// The exam results: student, lesson (the plan), 'Зөв хариулсан', 'Нийт асуулт', 10 per page on the
+// server (spec section 2).
+import { useTranslation } from '@learning/platform';
+import { AdminSection } from '../../components/AdminSection';
+import { AdminTable } from '../../components/AdminTable';
+import { Pager } from '../../components/Pager';
+import { useExamResults } from '../../exam-results';
+import { usePageParam } from '../../paging';
+
+export function ExamResults() {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = usePageParam('resultsPage');
+  const results = useExamResults(page);
+  const title = t('examResults.title');
+  return (
+    <AdminSection title={title}>
+      <AdminTable
+        query={results}
+        rows={results.data?.result}
+        caption={title}
+        columns={[t('examResults.student'), t('examResults.lesson'), t('examResults.correct'), t('examResults.total')]}
+        loadError={t('examResults.loadError')}
+        empty={t('examResults.empty')}
+        rowKey={(result) => result._id}
+        cells={(result) => (
+          <>
+            <td className="admin-table__email">{result.user.email}</td>
+            <td>{result.monsterplan.name}</td>
+            <td className="admin-table__number">{result.correctQuestions}</td>
+            <td className="admin-table__number">{result.totalQuestions}</td>
+          </>
+        )}
+      />
+      {results.data && <Pager name={title} page={page} total={results.data.total} onChange={setPage} />}
+    </AdminSection>
+  );
+}

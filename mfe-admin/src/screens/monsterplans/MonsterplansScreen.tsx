@@ -1,0 +1,93 @@
+// /administrator/monsterplans: the create form by default, or the update form of the plan chosen
+// with Edit (its id in the address, so Back returns to create); then the plans, the requests panel,
+// the exam results, the read-aloud recordings and the question bank import (spec sections 2 and 4).
+import type { catalog } from '@learning/contracts';
+import { PageTitle, useSearchParams, useTranslation } from '@learning/platform';
+import { useState } from 'react';
+import { placementsOf, useMonsterplans, useSaveMonsterplan } from '../../monsterplans';
+import { BundleForm } from '../bundle-form/BundleForm';
+import { RequestsPanel } from '../requests/RequestsPanel';
+import { AloudRecordings } from './AloudRecordings';
+import { ExamResults } from './ExamResults';
+import { PlanList } from './PlanList';
+import { QuestionImport } from './QuestionImport';
+
+export const editParam = 'edit';
+
+export function MonsterplansScreen() {
+  const { t } = useTranslation('admin');
+  const [params, setParams] = useSearchParams();
+  const plans = useMonsterplans();
+  const editedId = params.get(editParam);
+  const edited = editedId ? plans.data?.find((plan) => plan._id === editedId) : undefined;
+
+  const showCreate = (replace: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(editParam);
+        return next;
+      },
+      { replace },
+    );
+
+  return (
+    <>
+      <PageTitle>{t('monsterplans.title')}</PageTitle>
+      {edited ? <UpdateForm key={edited._id} plan={edited} onDone={() => showCreate(true)} onCancel={() => showCreate(false)} /> : <CreateForm />}
+      <PlanList
+        editedId={edited?._id ?? null}
+        onEdit={(plan) =>
+          setParams((current) => {
+            const next = new URLSearchParams(current);
+            next.set(editParam, plan._id);
+            return next;
+          })
+        }
+      />
+      <RequestsPanel kind="monsterplan" />
+      <ExamResults />
+      <AloudRecordings />
+      <QuestionImport plans={plans.data ?? []} />
+    </>
+  );
+}
+
+function CreateForm() {
+  const { t } = useTranslation('admin');
+  const save = useSaveMonsterplan();
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <BundleForm
+      key={formKey}
+      kind="monsterplan"
+      heading={t('form.createMonsterplan')}
+      submitLabel={t('form.create')}
+      isSaving={save.isPending}
+      error={save.error}
+      notice={save.data ? t('form.created', { name: save.data.name }) : null}
+      onSubmit={(fields) => save.mutate({ id: null, fields }, { onSuccess: () => setFormKey((key) => key + 1) })}
+    />
+  );
+}
+
+/** A successful update returns to the create view (spec section 4). */
+function UpdateForm({ plan, onDone, onCancel }: { plan: catalog.Monsterplan; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('admin');
+  const save = useSaveMonsterplan();
+  const names = new Map(plan.populatedVideos.flatMap(({ videos }) => videos.map((video) => [video._id, video.name] as const)));
+  return (
+    <BundleForm
+      kind="monsterplan"
+      heading={t('form.updateMonsterplan', { name: plan.name })}
+      submitLabel={t('form.update')}
+      initial={{ name: plan.name, price: plan.price, videos: placementsOf(plan), isActive: plan.isActive, exam: plan.exam }}
+      initialNames={names}
+      isSaving={save.isPending}
+      error={save.error}
+      onSubmit={(fields) => save.mutate({ id: plan._id, fields }, { onSuccess: onDone })}
+      onCancel={onCancel}
+      focusOnMount
+    />
+  );
+}

@@ -1,0 +1,63 @@
+// The Monster plans: name, videos, and the actions Edit and delete with its confirmation (spec
+// section 2); 10 per page, counted from the real total.
+import type { catalog } from '@learning/contracts';
+import { Badge, Button, formatPrice, useTranslation } from '@learning/platform';
+import { AdminSection } from '../../components/AdminSection';
+import { AdminTable } from '../../components/AdminTable';
+import { ConfirmInline } from '../../components/ConfirmInline';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Pager } from '../../components/Pager';
+import { VideoBadges } from '../../components/VideoBadges';
+import { useDeleteMonsterplan, useMonsterplans } from '../../monsterplans';
+import { pageOf, usePageParam } from '../../paging';
+
+export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit: (plan: catalog.Monsterplan) => void }) {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = usePageParam();
+  const plans = useMonsterplans();
+  const remove = useDeleteMonsterplan();
+  const title = t('monsterplans.list');
+  const shown = plans.data && pageOf(plans.data, page);
+  return (
+    <AdminSection title={title}>
+      <ErrorNotice title={t('table.deleteFailed')} error={remove.error} />
+      <AdminTable
+        query={plans}
+        rows={shown?.result}
+        caption={title}
+        columns={[t('table.name'), t('table.price'), t('table.videos'), t('table.actions')]}
+        loadError={t('monsterplans.loadError')}
+        empty={t('monsterplans.empty')}
+        rowKey={(plan) => plan._id}
+        rowAttributes={(plan) => ({ 'aria-current': plan._id === editedId ? 'true' : undefined })}
+        cells={(plan) => (
+          <>
+            <td>
+              <span className="admin-plan-name">{plan.name}</span>
+              {!plan.isActive && <Badge tone="neutral">{t('monsterplans.inactive')}</Badge>}
+              {plan.exam && <Badge tone="info">{t('monsterplans.hasExam')}</Badge>}
+            </td>
+            <td className="admin-table__number">{formatPrice(plan.price)}</td>
+            <td>
+              <VideoBadges videos={plan.populatedVideos.flatMap(({ videos }) => videos)} />
+            </td>
+            <td>
+              <div className="admin-actions">
+                <Button variant="secondary" className="admin-action" onClick={() => onEdit(plan)}>
+                  {t('table.edit')}
+                </Button>
+                <ConfirmInline
+                  label={t('table.delete')}
+                  question={t('table.confirmInline')}
+                  isLoading={remove.isPending && remove.variables._id === plan._id}
+                  onConfirm={() => remove.mutate(plan)}
+                />
+              </div>
+            </td>
+          </>
+        )}
+      />
+      {shown && <Pager name={title} page={page} total={shown.total} onChange={setPage} />}
+    </AdminSection>
+  );
+}

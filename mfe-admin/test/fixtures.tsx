@@ -1,0 +1,123 @@
+// Shared set-up of the admin screens' tests: an administrator's session, bundles, plans, requests
+// and videos as the services answer them, and the remote rendered at an address.
+import type { catalog } from '@learning/contracts';
+import { aUser, fakeSession, renderWithPlatform, type FakeCall } from '@learning/platform/testing';
+import { useCurrentUser } from '@learning/platform';
+import { screen } from '@testing-library/react';
+import AdminRoutes from '../src/routes';
+
+export const admin = aUser({ _id: 'admin', name: 'Админ', email: 'admin@example.com', isAdmin: true });
+
+type Answers = Parameters<typeof fakeSession>[1];
+
+/** The administrator signed in, with the answers given (empty lists for anything a screen loads besides). */
+export function adminSession(answers: Answers = {}, options: { holdUploads?: boolean } = {}) {
+  return fakeSession(
+    admin,
+    {
+      'GET /v1/lessons': { body: [] },
+      'GET /v1/monsterplans': { body: [] },
+      'GET /v1/lesson-requests': { body: { result: [], total: 0 } },
+      'GET /v1/monsterplan-requests': { body: { result: [], total: 0 } },
+      'GET /v1/lesson-requests/total-new-requests': { body: { count: 0 } },
+      'GET /v1/monsterplan-requests/total-new-requests': { body: { count: 0 } },
+      'GET /v1/files/lesson-videos': { body: { result: [], total: 0 } },
+      'GET /v1/files/monsterplan-videos': { body: { result: [], total: 0 } },
+      'GET /v1/monsterplans/exam-results': { body: { result: [], total: 0 } },
+      'GET /v1/monsterplans/aloud': { body: { result: [], total: 0 } },
+      ...answers,
+    },
+    options,
+  );
+}
+
+export function renderAdmin(route: string) {
+  return renderWithPlatform(
+    <>
+      <SessionProbe />
+      <AdminRoutes />
+    </>,
+    { route },
+  );
+}
+
+/** What the shell's side menu does on every page: it watches the current user. */
+function SessionProbe() {
+  useCurrentUser();
+  return null;
+}
+
+export const address = () => screen.getByTestId('address');
+
+/** A server-paged answer: the page the call asked for, out of `items`. */
+export function pagedFrom<Item>(items: Item[]) {
+  return (call: FakeCall) => {
+    const perPage = Number(call.query.perPage ?? 10);
+    const currentPage = Number(call.query.currentPage ?? 1);
+    return { body: { result: items.slice((currentPage - 1) * perPage, currentPage * perPage), total: items.length } };
+  };
+}
+
+export function aVideo(id: string, name = `Видео ${id}`, overrides: Record<string, unknown> = {}) {
+  return { _id: id, name, translateUrl: '', isPublished: true, hasSubtitle: false, ...overrides };
+}
+
+export function aLesson(overrides: Partial<catalog.Lesson> = {}): catalog.Lesson {
+  const _id = overrides._id ?? 'l1';
+  return {
+    _id,
+    name: 'Англи хэл 1',
+    price: '49000',
+    videos: [`${_id}-v1`],
+    populatedVideos: [{ _id: `${_id}-v1`, name: 'Танилцуулга', url: null }],
+    ...overrides,
+  };
+}
+
+export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Monsterplan {
+  const _id = overrides._id ?? 'p1';
+  return {
+    _id,
+    name: 'Monster plan 1',
+    price: '49000',
+    earlyPrice: null,
+    earlyPriceUntil: null,
+    videos: ['mv1', 'mv2'],
+    isActive: true,
+    exam: false,
+    populatedVideos: [
+      {
+        week: 1,
+        videos: [
+          { _id: 'mv1', name: 'Өглөө', dayOfWeek: 1, translateUrl: '', monsterWords: 'morning' },
+          { _id: 'mv2', name: 'Дэлгүүрт', dayOfWeek: 2, translateUrl: '', monsterWords: '' },
+        ],
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function aLessonRequest(id: string, overrides: Partial<catalog.LessonRequest> = {}): catalog.LessonRequest {
+  return {
+    _id: id,
+    createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    user: { _id: `user-of-${id}`, email: `${id}@example.com` },
+    lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['l1-v1', 'l1-v2'] },
+    isApproved: false,
+    ...overrides,
+  };
+}
+
+export function aMonsterplanRequest(id: string, overrides: Partial<catalog.MonsterplanRequest> = {}): catalog.MonsterplanRequest {
+  return {
+    _id: id,
+    createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    user: { _id: `user-of-${id}`, email: `${id}@example.com` },
+    monsterplan: { _id: 'p1', name: 'Monster plan 1', videos: ['mv1'] },
+    isApproved: false,
+    ...overrides,
+  };
+}
+
+export const callsTo = (calls: FakeCall[], method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);

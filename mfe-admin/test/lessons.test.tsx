@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { aLesson, adminSession, aVideo, callsTo, pagedFrom, renderAdmin } from './fixtures';
+
+const lessonVideos = [aVideo('v1', 'Present simple'), aVideo('v2', 'Past continuous tense in stories'), aVideo('v3', 'Not yet', { isPublished: false })];
+const form = () => within(screen.getByRole('form', { name: 'Шинэ багц хичээл' }));
+
+describe('the lesson bundles (/administrator/lessons)', () => {
+  it("creates a bundle with name, price and the chosen videos ('Багц хичээл үүсгэх'), then reloads the list", async () => {
+    let lessons = [aLesson()];
+    const gateway = adminSession({
+      'GET /v1/files/lesson-videos': pagedFrom(lessonVideos),
+      'GET /v1/lessons': () => ({ body: lessons }),
+      'POST /v1/lessons': (call) => {
+        const body = call.body as { name: string; price: string; videos: string[] };
+        lessons = [...lessons, aLesson({ _id: 'l2', name: body.name, price: body.price, videos: body.videos, populatedVideos: [] })];
+        return { status: 201, body: lessons.at(-1) };
+      },
+    });
+    renderAdmin('/administrator/lessons');
+    await userEvent.type(await form().findByLabelText('Нэр'), '  Ярианы англи хэл ');
+    await userEvent.type(form().getByLabelText('Үнэ'), '35000');
+    // Only published videos can go into a bundle.
+    expect(await form().findByRole('checkbox', { name: 'Present simple' })).toBeInTheDocument();
+    expect(form().queryByRole('checkbox', { name: 'Not yet' })).not.toBeInTheDocument();
+    await userEvent.click(form().getByRole('checkbox', { name: 'Past continuous tense in stories' }));
+    await userEvent.click(form().getByRole('checkbox', { name: 'Present simple' }));
+    await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+
+    await waitFor(() => expect(callsTo(gateway.calls, 'POST', '/v1/lessons')).toHaveLength(1));
+    expect(callsTo(gateway.calls, 'POST', '/v1/lessons')[0]?.body).toEqual({ name: 'Ярианы англи хэл', videos: ['v2', 'v1'], price: '35000' });
+    expect(await screen.findByRole('cell', { name: 'Ярианы англи хэл' })).toBeInTheDocument();
+    expect(screen.getByText('Үүслээ: Ярианы англи хэл')).toBeInTheDocument();
+    // A fresh form for the next one.
+    expect(form().getByLabelText('Нэр')).toHaveValue('');
+    expect(form().getByRole('checkbox', { name: 'Present simple' })).not.toBeChecked();
+  });
+
+  it('blocks an invalid submit once the fields are marked touched: name, price and at least one video are required', async () => {
+    const gateway = adminSession({ 'GET /v1/files/lesson-videos': pagedFrom(lessonVideos) });
+    renderAdmin('/administrator/lessons');
+    await form().findByRole('checkbox', { name: 'Present simple' });
+    expect(form().queryByText('Нэрээ оруулна уу.')).not.toBeInTheDocument();
+
+    await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    expect(form().getByLabelText('Нэр')).toHaveAttribute('aria-invalid', 'true');
+    expect(form().getByLabelText('Нэр')).toHaveFocus();
+    expect(form().getByText('Нэрээ оруулна уу.')).toBeInTheDocument();
+    expect(form().getByText('Үнээ оруулна уу.')).toBeInTheDocument();
+    expect(form().getByText('Дор хаяж нэг видео сонгоно уу.')).toBeInTheDocument();
+
+    await userEvent.type(form().getByLabelText('Нэр'), 'Багц');
+    await userEvent.type(form().getByLabelText('Үнэ'), '   ');
+    await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    expect(form().getByLabelText('Үнэ')).toHaveFocus();
+    expect(form().queryByText('Нэрээ оруулна уу.')).not.toBeInTheDocument();
+    expect(callsTo(gateway.calls, 'POST', '/v1/lessons')).toHaveLength(0);
+  });
+
+  it('shows a field as invalid once it is left empty, before any submit', async () => {
+    adminSession({ 'GET /v1/files/lesson-videos': pagedFrom(lessonVideos) });
+    renderAdmin('/administrator/lessons');
+    await userEvent.click(await form().findByLabelText('Нэр'));
+    await userEvent.tab();
+    expect(form().getByText('Нэрээ оруулна уу.')).toBeInTheDocument();
+    expect(form().queryByText('Үнээ оруулна уу.')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the bundle cannot be made, and keeps what was typed", async () => {
+    adminSession({
+      'GET /v1/files/lesson-videos': pagedFrom(lessonVideos),
+      'POST /v1/lessons': { status: 400, body: { message: 'Сонгосон видео олдсонгүй (v1).', code: 'video_not_found' } },
+    });
+    renderAdmin('/administrator/lessons');
+    await userEvent.type(await form().findByLabelText('Нэр'), 'Багц');
+    await userEvent.type(form().getByLabelText('Үнэ'), '1000');
+    await userEvent.click(await form().findByRole('checkbox', { name: 'Present simple' }));
+    await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    const error = await form().findByRole('alert');
+    expect(error).toHaveTextContent('Хадгалж чадсангүй.');
+    expect(error).toHaveTextContent('Сонгосон видео олдсонгүй (v1).');
+    expect(form().getByLabelText('Нэр')).toHaveValue('Багц');
+  });
+
+  it('lists name, price and the videos as badges cut to 13 characters, 10 per page from the real total', async () => {
+    const lessons = Array.from({ length: 12 }, (_, index) =>
+      aLesson({
+        _id: `l${index + 1}`,
+        name: `Багц ${index + 1}`,
+        price: '49000',
+        populatedVideos: [
+          { _id: `l${index + 1}-a`, name: 'Past continuous tense', url: null },
+          { _id: `l${index + 1}-b`, name: 'Short one', url: null },
+        ],
+      }),
+    );
+    adminSession({ 'GET /v1/lessons': { body: lessons } });
+    renderAdmin('/administrator/lessons');
+    const table = await screen.findByRole('table', { name: 'Багц хичээлүүд' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Нэр', 'Үнэ', 'Видеонууд', 'Үйлдэл']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    const first = within(rows[0]!);
+    expect(first.getByText('49,000₮')).toBeInTheDocument();
+    expect(first.getByText('Past continuo…').closest('li')).toHaveAttribute('title', 'Past continuous tense');
+    expect(first.getByText('Short one').closest('li')).not.toHaveAttribute('title');
+
+    const pager = screen.getByRole('navigation', { name: 'Хуудаслалт: Багц хичээлүүд' });
+    expect(within(pager).getByText('Нийт 12, 1/2 хуудас')).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole('button', { name: 'Дараах' }));
+    expect(await screen.findByRole('cell', { name: 'Багц 12' })).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Багц хичээлүүд' })).getAllByRole('row')).toHaveLength(1 + 2);
+  });
+
+  it('deletes a bundle after the inline Yes (from the keyboard too), sending {id, videos}; No or Escape keeps it', async () => {
+    let lessons = [aLesson({ _id: 'l1', name: 'Эхний багц', videos: ['a', 'b'] }), aLesson({ _id: 'l2', name: 'Хоёр дахь багц' })];
+    const gateway = adminSession({
+      'GET /v1/lessons': () => ({ body: lessons }),
+      'DELETE /v1/lessons/l1': () => {
+        lessons = lessons.filter((lesson) => lesson._id !== 'l1');
+        return { status: 204 };
+      },
+    });
+    renderAdmin('/administrator/lessons');
+    const row = within((await screen.findByRole('cell', { name: 'Эхний багц' })).closest('tr')!);
+    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    expect(row.getByRole('button', { name: 'Yes' })).toHaveFocus();
+    await userEvent.click(row.getByRole('button', { name: 'No' }));
+    expect(row.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+    expect(callsTo(gateway.calls, 'DELETE', '/v1/lessons/l1')).toHaveLength(0);
+
+    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    await userEvent.keyboard('{Escape}');
+    expect(row.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+
+    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Эхний багц' })).not.toBeInTheDocument());
+    expect(callsTo(gateway.calls, 'DELETE', '/v1/lessons/l1')[0]?.body).toEqual({ id: 'l1', videos: ['a', 'b'] });
+    expect(screen.getByRole('cell', { name: 'Хоёр дахь багц' })).toBeInTheDocument();
+  });
+
+  it('has the requests panel below the list', async () => {
+    adminSession();
+    renderAdmin('/administrator/lessons');
+    const panel = await screen.findByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' });
+    const list = screen.getByRole('region', { name: 'Багц хичээлүүд' });
+    expect(list.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminSession, address, aPlan, aVideo, callsTo, pagedFrom, renderAdmin } from './fixtures';
+
+const planVideos = [aVideo('mv1', 'Өглөө'), aVideo('mv2', 'Дэлгүүрт'), aVideo('mv3', 'Цаг агаар')];
+const createForm = () => within(screen.getByRole('form', { name: 'Шинэ Monster plan' }));
+
+describe('the Monster plans (/administrator/monsterplans)', () => {
+  it('shows the create form on entry and creates a plan with each video in its week and day, with its words', async () => {
+    let plans = [aPlan()];
+    const gateway = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': () => ({ body: plans }),
+      'POST /v1/monsterplans': (call) => {
+        plans = [...plans, aPlan({ _id: 'p2', name: (call.body as { name: string }).name })];
+        return { status: 201, body: plans.at(-1) };
+      },
+    });
+    renderAdmin('/administrator/monsterplans');
+    await userEvent.type(await createForm().findByLabelText('Нэр'), 'Monster plan 2');
+    await userEvent.type(createForm().getByLabelText('Үнэ'), '49000');
+    await userEvent.click(await createForm().findByRole('checkbox', { name: 'Өглөө' }));
+    await userEvent.click(createForm().getByRole('checkbox', { name: 'Цаг агаар' }));
+    // A newly chosen video takes the day after the last one.
+    expect(createForm().getByRole('combobox', { name: 'Өдөр: Цаг агаар' })).toHaveValue('2');
+    await userEvent.clear(createForm().getByRole('spinbutton', { name: 'Долоо хоног: Цаг агаар' }));
+    await userEvent.type(createForm().getByRole('spinbutton', { name: 'Долоо хоног: Цаг агаар' }), '2');
+    await userEvent.selectOptions(createForm().getByRole('combobox', { name: 'Өдөр: Цаг агаар' }), '3');
+    await userEvent.type(createForm().getByRole('textbox', { name: 'Өдрийн үгс (monsterWords): Өглөө' }), 'sunrise, breakfast');
+    await userEvent.click(createForm().getByRole('checkbox', { name: 'Шалгалттай' }));
+    await userEvent.click(createForm().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+
+    await waitFor(() => expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')).toHaveLength(1));
+    expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')[0]?.body).toEqual({
+      name: 'Monster plan 2',
+      price: '49000',
+      videos: [
+        { _id: 'mv1', week: 1, dayOfWeek: 1, monsterWords: 'sunrise, breakfast' },
+        { _id: 'mv3', week: 2, dayOfWeek: 3, monsterWords: '' },
+      ],
+      isActive: true,
+      exam: true,
+    });
+    expect(await screen.findByText('Үүслээ: Monster plan 2')).toBeInTheDocument();
+  });
+
+  it("Edit switches to the update form ('Багц хичээл засах') for that plan; a successful update returns to create", async () => {
+    let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1' }), aPlan({ _id: 'p2', name: 'Monster plan 2' })];
+    const gateway = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': () => ({ body: plans }),
+      'PUT /v1/monsterplans/p2': (call) => {
+        plans = plans.map((plan) => (plan._id === 'p2' ? { ...plan, name: (call.body as { name: string }).name } : plan));
+        return { body: plans[1] };
+      },
+    });
+    renderAdmin('/administrator/monsterplans');
+    const row = within((await within(await screen.findByRole('table', { name: 'Monster plan-ууд' })).findByText('Monster plan 2')).closest('tr')!);
+    await userEvent.click(row.getByRole('button', { name: 'Edit' }));
+
+    const updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 2' }));
+    expect(screen.queryByRole('form', { name: 'Шинэ Monster plan' })).not.toBeInTheDocument();
+    expect(address()).toHaveTextContent('/administrator/monsterplans?edit=p2');
+    expect(updateForm.getByRole('heading', { name: 'Monster plan засах: Monster plan 2' })).toHaveFocus();
+    expect(updateForm.getByLabelText('Нэр')).toHaveValue('Monster plan 2');
+    expect(updateForm.getByLabelText('Үнэ')).toHaveValue('49000');
+    expect(await updateForm.findByRole('checkbox', { name: 'Өглөө' })).toBeChecked();
+    expect(updateForm.getByRole('checkbox', { name: 'Дэлгүүрт' })).toBeChecked();
+    expect(updateForm.getByRole('checkbox', { name: 'Цаг агаар' })).not.toBeChecked();
+    expect(updateForm.getByRole('textbox', { name: 'Өдрийн үгс (monsterWords): Өглөө' })).toHaveValue('morning');
+
+    await userEvent.clear(updateForm.getByLabelText('Нэр'));
+    await userEvent.type(updateForm.getByLabelText('Нэр'), 'Monster plan 2+');
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+
+    expect(await screen.findByRole('form', { name: 'Шинэ Monster plan' })).toBeInTheDocument();
+    expect(address()).toHaveTextContent(/^\/administrator\/monsterplans$/);
+    expect(callsTo(gateway.calls, 'PUT', '/v1/monsterplans/p2')[0]?.body).toEqual({
+      id: 'p2',
+      name: 'Monster plan 2+',
+      price: '49000',
+      videos: [
+        { _id: 'mv1', week: 1, dayOfWeek: 1, monsterWords: 'morning' },
+        { _id: 'mv2', week: 1, dayOfWeek: 2, monsterWords: '' },
+      ],
+      isActive: true,
+      exam: false,
+    });
+    expect(await within(screen.getByRole('table', { name: 'Monster plan-ууд' })).findByText('Monster plan 2+')).toBeInTheDocument();
+  });
+
+  it('keeps the update form with the server message when the update fails, and blocks an update without videos', async () => {
+    const gateway = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': { body: [aPlan()] },
+      'PUT /v1/monsterplans/p1': { status: 400, body: { message: 'Нэр хэтэрхий урт байна.', code: 'invalid_input' } },
+    });
+    renderAdmin('/administrator/monsterplans?edit=p1');
+    const updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 1' }));
+    await userEvent.click(await updateForm.findByRole('checkbox', { name: 'Өглөө' }));
+    await userEvent.click(updateForm.getByRole('checkbox', { name: 'Дэлгүүрт' }));
+    expect(updateForm.getByText('Дор хаяж нэг видео сонгоно уу.')).toBeInTheDocument();
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+    expect(callsTo(gateway.calls, 'PUT', '/v1/monsterplans/p1')).toHaveLength(0);
+
+    await userEvent.click(updateForm.getByRole('checkbox', { name: 'Цаг агаар' }));
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+    expect(await updateForm.findByText('Нэр хэтэрхий урт байна.')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Monster plan засах: Monster plan 1' })).toBeInTheDocument();
+
+    await userEvent.click(updateForm.getByRole('button', { name: 'Болих' }));
+    expect(await screen.findByRole('form', { name: 'Шинэ Monster plan' })).toBeInTheDocument();
+  });
+
+  it('lists the plans with name, videos and actions, and deletes one after Yes', async () => {
+    let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1', isActive: false }), aPlan({ _id: 'p2', name: 'Monster plan 2', exam: true })];
+    const gateway = adminSession({
+      'GET /v1/monsterplans': () => ({ body: plans }),
+      'DELETE /v1/monsterplans/p1': () => {
+        plans = plans.slice(1);
+        return { status: 204 };
+      },
+    });
+    renderAdmin('/administrator/monsterplans');
+    const table = await screen.findByRole('table', { name: 'Monster plan-ууд' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Нэр', 'Үнэ', 'Видеонууд', 'Үйлдэл']);
+    const first = within(within(table).getAllByRole('row')[1]!);
+    expect(first.getByText('Идэвхгүй')).toBeInTheDocument();
+    expect(first.getByText('Өглөө')).toBeInTheDocument();
+    expect(first.getByText('Дэлгүүрт')).toBeInTheDocument();
+    expect(within(within(table).getAllByRole('row')[2]!).getByText('Шалгалттай')).toBeInTheDocument();
+
+    await userEvent.click(first.getByRole('button', { name: 'Устгах' }));
+    await userEvent.click(first.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(within(table).queryByText('Monster plan 1')).not.toBeInTheDocument());
+    expect(callsTo(gateway.calls, 'DELETE', '/v1/monsterplans/p1')[0]?.body).toEqual({ id: 'p1', videos: ['mv1', 'mv2'] });
+  });
+
+  it("shows the exam results: student, lesson, 'Зөв хариулсан', 'Нийт асуулт', 10 per page on the server", async () => {
+    const results = Array.from({ length: 11 }, (_, index) => ({
+      _id: `e${index + 1}`,
+      user: { email: `student${index + 1}@example.com` },
+      monsterplan: { name: 'Monster plan 1' },
+      percent: 87.5,
+      correctQuestions: 35,
+      totalQuestions: 40,
+    }));
+    const gateway = adminSession({ 'GET /v1/monsterplans/exam-results': pagedFrom(results) });
+    renderAdmin('/administrator/monsterplans');
+    const section = within(await screen.findByRole('region', { name: 'Шалгалтын дүн' }));
+    const table = await section.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Сурагч', 'Хичээл', 'Зөв хариулсан', 'Нийт асуулт']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['student1@example.com', 'Monster plan 1', '35', '40']);
+    expect(callsTo(gateway.calls, 'GET', '/v1/monsterplans/exam-results')[0]?.query).toEqual({ perPage: '10', currentPage: '1' });
+
+    await userEvent.click(section.getByRole('button', { name: '2-р хуудас' }));
+    expect(await section.findByText('student11@example.com')).toBeInTheDocument();
+    expect(address()).toHaveTextContent('/administrator/monsterplans?resultsPage=2');
+  });
+
+  it('shows the read-aloud recordings: index, email and each recording with its time and an audio player, paged on the server', async () => {
+    const entries = [
+      { user: { email: 'reader1@example.com' }, alouds: [{ createdAt: '2026-11-20T09:30:00.000Z', url: '/v1/media/aloud/a1.mp3?signature=x' }, { createdAt: '2026-11-21T09:30:00.000Z', url: '/v1/media/aloud/a2.mp3?signature=y' }] },
+      { user: { email: 'reader2@example.com' }, alouds: [{ createdAt: '2026-11-22T10:00:00.000Z', url: '/v1/media/aloud/a3.mp3?signature=z' }] },
+    ];
+    const gateway = adminSession({ 'GET /v1/monsterplans/aloud': pagedFrom(entries) });
+    renderAdmin('/administrator/monsterplans');
+    const section = within(await screen.findByRole('region', { name: 'Чанга уншлага' }));
+    const table = await section.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['№', 'Имэйл', 'Бичлэгүүд']);
+    const row = within(within(table).getAllByRole('row')[1]!);
+    expect(row.getAllByRole('cell')[0]).toHaveTextContent('1');
+    expect(row.getByText('reader1@example.com')).toBeInTheDocument();
+    const players = table.querySelectorAll('audio');
+    expect([...players].map((player) => player.getAttribute('src'))).toEqual(['/v1/media/aloud/a1.mp3?signature=x', '/v1/media/aloud/a2.mp3?signature=y']);
+    expect(players[0]).toHaveAttribute('controls');
+    expect(row.getAllByRole('time')[0]).toHaveAttribute('datetime', '2026-11-20T09:30:00.000Z');
+    expect(row.getAllByRole('time')[0]).toHaveTextContent(/^2026 оны 11-р сарын 2\d, \d\d:\d\d$/);
+    expect(callsTo(gateway.calls, 'GET', '/v1/monsterplans/aloud')[0]?.query).toEqual({ perPage: '1', currentPage: '1' });
+
+    await userEvent.click(section.getByRole('button', { name: 'Дараах' }));
+    expect(await section.findByText('reader2@example.com')).toBeInTheDocument();
+    expect(within(within(section.getByRole('table')).getAllByRole('row')[1]!).getAllByRole('cell')[0]).toHaveTextContent('2');
+  });
+
+  it('has the requests panel below the plans', async () => {
+    adminSession();
+    renderAdmin('/administrator/monsterplans');
+    expect(await screen.findByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' })).toBeInTheDocument();
+  });
+});
