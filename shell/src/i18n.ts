@@ -58,7 +58,13 @@ export const shellTranslations = {
       repeatPasswordRequired: 'Нууц үгээ давтан оруулна уу.',
       passwordsDiffer: 'Нууц үг таарахгүй байна.',
     },
-    callback: { hi: 'Hi. {{name}}', bye: 'Bye. {{name}}' },
+    callback: { hi: 'Hi. {{name}}', bye: 'Bye. {{name}}', loading: 'LOADING' },
+    google: {
+      or: 'эсвэл',
+      signIn: 'Google-ээр нэвтрэх',
+      attemptMismatch: 'Google-ээр нэвтрэх оролдлого хүчингүй эсвэл хугацаа нь дууссан байна. Дахин оролдоно уу.',
+      tryAgain: 'Дахин нэвтрэх',
+    },
     status: {
       unauthorized: 'UNAUTHORIZED',
       unauthorizedBody: 'Энэ хуудсыг үзэх эрх танд алга.',
@@ -137,7 +143,13 @@ export const shellTranslations = {
       repeatPasswordRequired: 'Repeat your password.',
       passwordsDiffer: 'The passwords do not match.',
     },
-    callback: { hi: 'Hi. {{name}}', bye: 'Bye. {{name}}' },
+    callback: { hi: 'Hi. {{name}}', bye: 'Bye. {{name}}', loading: 'LOADING' },
+    google: {
+      or: 'or',
+      signIn: 'Sign in with Google',
+      attemptMismatch: 'This Google sign-in is not valid here or has expired. Please try again.',
+      tryAgain: 'Sign in again',
+    },
     status: {
       unauthorized: 'UNAUTHORIZED',
       unauthorizedBody: 'You are not allowed to see this page.',

@@ -10,6 +10,7 @@ const SignInScreen = lazy(() => import('./screens/signin/SignInScreen'));
 const CreateAccountScreen = lazy(() => import('./screens/create-account/CreateAccountScreen'));
 const LoginCallbackScreen = lazy(() => import('./screens/callbacks/LoginCallbackScreen'));
 const SignoutCallbackScreen = lazy(() => import('./screens/callbacks/SignoutCallbackScreen'));
+const GoogleCallbackScreen = lazy(() => import('./screens/callbacks/GoogleCallbackScreen'));
 const SettingsScreen = lazy(() => import('./screens/me/SettingsScreen'));
 
 export function AppRoutes() {
@@ -22,6 +23,7 @@ export function AppRoutes() {
           <Route path="create-account" element={<CreateAccountScreen />} />
           <Route path="login/callback" element={<LoginCallbackScreen />} />
           <Route path="signout/callback" element={<SignoutCallbackScreen />} />
+          <Route path="callback/google" element={<GoogleCallbackScreen />} />
           <Route path="me" element={<Restricted />}>
             <Route index element={<Navigate replace to="/me/settings" />} />
             <Route path="settings" element={<SettingsScreen />} />

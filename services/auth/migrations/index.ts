@@ -58,4 +58,18 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // A Google sign-in between its start and its callback: the state names it; the nonce and the PKCE
+  // verifier never leave the server. A row is taken (deleted) by the callback, so a state works once.
+  '0003_google_sign_in': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('google_attempt')
+        .addColumn('state', 'text', (c) => c.primaryKey())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

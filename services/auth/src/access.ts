@@ -1,35 +1,17 @@
 // The user's grants as the catalog reports them, and their exam results as the exam service does.
 // Every catalog event carries the learner's whole access with a version; the newest version wins,
 // so events may arrive twice or out of order and the grants still end up as the catalog's.
-import type { catalog, EventData } from '@learning/contracts';
-import { isUuid, type EventEnvelope, type KitTables } from '@learning/kit';
+import { accessEventTypes, learnersInAccessEvent, type AccessEventType, type catalog, type EventData } from '@learning/contracts';
+import { claimAccessVersion, isUuid, type EventEnvelope, type KitTables } from '@learning/kit';
 import type { Transaction } from 'kysely';
 import type { AuthTables, GrantKind } from './tables.js';
 
 type AuthTrx = Transaction<AuthTables & KitTables>;
 
-/** The catalog events that report learners' access. */
-export const accessEventTypes = [
-  'lesson-request.created',
-  'lesson-request.approved',
-  'lesson-request.cancelled',
-  'monsterplan-request.created',
-  'monsterplan-request.approved',
-  'monsterplan-request.cancelled',
-  'lesson.changed',
-  'lesson.deleted',
-  'monsterplan.changed',
-] as const;
-
-type AccessEventType = (typeof accessEventTypes)[number];
+export { accessEventTypes };
 
 export async function applyAccessEvent(trx: AuthTrx, event: EventEnvelope): Promise<void> {
-  for (const { userId, access } of learnersIn(event as EventEnvelope<EventData<AccessEventType>>)) await applyAccess(trx, userId, access);
-}
-
-function learnersIn(event: EventEnvelope<EventData<AccessEventType>>): Array<{ userId: string; access: catalog.Access }> {
-  const data = event.data;
-  return 'accessOf' in data ? data.accessOf : [{ userId: data.userId, access: data.access }];
+  for (const { userId, access } of learnersInAccessEvent(event as EventEnvelope<EventData<AccessEventType>>)) await applyAccess(trx, userId, access);
 }
 
 /** Replaces the user's grants with `access`, unless the grants already reflect that version or a newer one. */
@@ -37,13 +19,7 @@ export async function applyAccess(trx: AuthTrx, userId: string, access: catalog.
   if (!isUuid(userId)) return;
   const account = await trx.selectFrom('account').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
   if (!account) return; // the account was deleted since
-  const applied = await trx.selectFrom('access_version').select('version').where('user_id', '=', userId).executeTakeFirst();
-  if (applied && applied.version >= access.version) return;
-  await trx
-    .insertInto('access_version')
-    .values({ user_id: userId, version: access.version })
-    .onConflict((c) => c.column('user_id').doUpdateSet({ version: access.version }))
-    .execute();
+  if (!(await claimAccessVersion(trx, userId, access.version))) return;
   await trx.deleteFrom('grant').where('user_id', '=', userId).execute();
   const grants = (
     [

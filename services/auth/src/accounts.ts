@@ -25,12 +25,19 @@ export interface Registration {
 }
 
 export async function registerAccount(db: AuthDb, { email, name, password }: Registration): Promise<Account> {
-  const passwordHash = await hashPassword(password);
+  return createAccount(db, { email, name, passwordHash: await hashPassword(password), googleId: null });
+}
+
+/** A new account, and `user.registered` in the same transaction; 409 for a taken email. */
+export async function createAccount(
+  db: AuthDb,
+  { email, name, passwordHash, googleId }: { email: string; name: string; passwordHash: string | null; googleId: string | null },
+): Promise<Account> {
   try {
     return await db.transaction().execute(async (trx) => {
       const account = await trx
         .insertInto('account')
-        .values({ email, name, password_hash: passwordHash })
+        .values({ email, name, password_hash: passwordHash, google_id: googleId })
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordEvent(trx, 'auth', 'user.registered', { userId: account.id, email, name });

@@ -4,6 +4,8 @@ import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './accounts.js';
 import type { AuthConfig } from './config.js';
+import { googleClient } from './google.js';
+import { googleRoutes } from './routes/google.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
 import { ensureSigningKey, localKeys, type SigningKey } from './signing-keys.js';
@@ -11,6 +13,10 @@ import type { AuthTables } from './tables.js';
 
 export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
   let signingKey: SigningKey;
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? googleClient({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
+      : null;
   return {
     name: 'auth',
     migrations,
@@ -30,6 +36,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
     routes(app, context) {
       const tokens = { issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS };
       app.use(authRoutes(context, signingKey, tokens));
+      app.use(googleRoutes(context, google, signingKey, tokens));
       app.use(userRoutes(context));
     },
   };

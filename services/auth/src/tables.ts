@@ -20,6 +20,7 @@ export interface AuthTables {
   };
   grant: { user_id: string; kind: GrantKind; ref_id: string };
   access_version: { user_id: string; version: number };
+  google_attempt: { state: string; nonce: string; code_verifier: string; redirect_uri: string; expires_at: Date };
   exam_result: {
     user_id: string;
     monsterplan_id: string;

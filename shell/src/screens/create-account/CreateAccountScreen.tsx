@@ -2,6 +2,7 @@
 import { Alert, Button, Card, Link, PageTitle, TextField, useRegister, useSearchParams, useTranslation } from '@learning/platform';
 import { registrationErrors } from '../../forms/rules';
 import { useForm } from '../../forms/useForm';
+import { GoogleButton } from '../../google/GoogleButton';
 
 export default function CreateAccountScreen() {
   const { t } = useTranslation('shell');
@@ -52,6 +53,7 @@ export default function CreateAccountScreen() {
             {t('createAccount.submit')}
           </Button>
         </form>
+        <GoogleButton continueUrl={continueUrl} />
         <p className="auth-screen__switch">
           {t('createAccount.haveAccount')} <Link to={signInLink}>{t('createAccount.signIn')}</Link>
         </p>

@@ -1,8 +1,9 @@
 // /signin: the email step (POST /v1/auth/check-email), then the password step (POST /v1/auth/login),
-// then /login/callback, which greets and goes on to `continue` or the site origin.
+// then /login/callback, which greets and goes on to `continue` or the site origin. Or Google's redirect flow.
 import { Alert, Button, Card, Link, PageTitle, TextField, useCheckEmail, useNavigate, useSearchParams, useSignIn, useTranslation } from '@learning/platform';
 import { useState } from 'react';
 import { emailError, loginErrors } from '../../forms/rules';
+import { GoogleButton } from '../../google/GoogleButton';
 import { useForm } from '../../forms/useForm';
 
 export default function SignInScreen() {
@@ -20,6 +21,7 @@ export default function SignInScreen() {
         ) : (
           <EmailStep onFound={setAccount} />
         )}
+        <GoogleButton continueUrl={searchParams.get('continue')} />
         <p className="auth-screen__switch">
           {t('signin.noAccount')} <Link to={`/create-account?continue=${encodeURIComponent(continueUrl)}`}>{t('signin.register')}</Link>
         </p>
