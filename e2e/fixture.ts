@@ -10,10 +10,12 @@ import { assertFrontEndsBuilt, launchChromium, openPageIn, type PageOptions } fr
 export * from './browser.js';
 
 export interface JourneyOptions {
-  /** Options of the platform this file starts, on top of startTestPlatform's. */
-  platform?: Partial<PlatformOptions>;
+  /** Options of the platform this file starts, on top of startTestPlatform's (a function is read when it starts). */
+  platform?: Partial<PlatformOptions> | (() => Partial<PlatformOptions>);
   /** Where the browser opens the site, when not at the gateway itself (read before each test). */
   siteUrl?: () => string;
+  /** More Chromium switches for this file's browser. */
+  browserArgs?: readonly string[];
 }
 
 export interface Journeys {
@@ -42,8 +44,8 @@ export function useJourneys(options: JourneyOptions = {}): Journeys {
     assertFrontEndsBuilt();
     // Both are kept as soon as they exist, so afterAll closes whichever started if the other failed.
     const started = await Promise.allSettled([
-      startTestPlatform({ port: 0, ...options.platform }).then((started) => (platform = started)),
-      launchChromium().then((launched) => (browser = launched)),
+      startTestPlatform({ port: 0, ...(typeof options.platform === 'function' ? options.platform() : options.platform) }).then((started) => (platform = started)),
+      launchChromium(options.browserArgs).then((launched) => (browser = launched)),
     ]);
     const failure = started.find((result) => result.status === 'rejected');
     if (failure) throw failure.reason;

@@ -1,5 +1,6 @@
 // What the journeys look for on screen: the Mongolian texts (the default language) exactly as in
-// shell/src/i18n.ts and packages/platform/src/i18n/common.ts, the spec's own texts verbatim.
+// shell/src/i18n.ts, the remotes' i18n.ts and packages/platform/src/i18n/common.ts, the spec's own
+// texts verbatim.
 // Copied rather than imported: those modules register themselves with the browser's i18next and
 // belong to the web build, and a journey should fail when what a learner reads changes.
 
@@ -40,6 +41,13 @@ export const texts = {
   me: {
     title: 'Миний бүртгэл',
     greeting: (name: string) => `Сайн байна уу, ${name}!`,
+    googleConnected: 'Холбогдсон',
+    googleNotConnected: 'Холбогдоогүй',
+  },
+  google: {
+    signIn: 'Google-ээр нэвтрэх',
+    loading: 'LOADING',
+    emailUnverified: 'Таны Google бүртгэлийн имэйл хаяг баталгаажаагүй байна. Google дээр имэйлээ баталгаажуулаад дахин оролдоно уу.',
   },
   remoteError: {
     title: 'Энэ хэсгийг ачаалж чадсангүй.',
@@ -47,4 +55,14 @@ export const texts = {
   },
   home: { title: 'Англи хэлийг хамтдаа' },
   admin: { sections: 'Админы хэсгүүд' },
+  siteName: 'Сургалтын платформ',
+  // mfe-monster/src/i18n.ts, mfe-lessons/src/i18n.ts and the platform's access badge.
+  catalog: {
+    requestPlan: (name: string) => `Хүсэлт илгээх: ${name}`,
+    openPlan: (name: string) => `Хөтөлбөр үзэх: ${name}`,
+    registerLesson: (name: string) => `Бүртгүүлэх: ${name}`,
+    openLesson: (name: string) => `Хичээл үзэх: ${name}`,
+    pending: 'Хүсэлт хүлээгдэж байна',
+    approved: 'Эрх нээгдсэн',
+  },
 };

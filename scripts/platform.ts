@@ -2,6 +2,9 @@
 // database (embedded PGlite under <dataDir>/<service>, or a schema on DATABASE_URL), one bus
 // (in-process, or RabbitMQ when AMQP_URL is set) and the gateway in front. `npm start`, the
 // integration tests, the browser journeys and the benchmarks all start the platform through here.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createLogger, loadConfig, runService, type Bus, type RunningService } from '@learning/kit';
 import { createInProcessBus } from '@learning/kit';
 import { authEnv } from '../services/auth/src/config.js';
@@ -10,6 +13,12 @@ import type { AuthTables } from '../services/auth/src/tables.js';
 import { catalogEnv, developmentMediaSigningSecret } from '../services/catalog/src/config.js';
 import { catalogService } from '../services/catalog/src/service.js';
 import type { CatalogTables } from '../services/catalog/src/tables.js';
+import { examEnv } from '../services/exam/src/config.js';
+import { examService } from '../services/exam/src/service.js';
+import type { ExamTables } from '../services/exam/src/tables.js';
+import { filesDir, mediaEnv } from '../services/media/src/config.js';
+import { mediaService } from '../services/media/src/service.js';
+import type { MediaTables } from '../services/media/src/tables.js';
 import { startGateway } from '../gateway/src/server.js';
 
 export interface PlatformOptions {
@@ -33,13 +42,21 @@ export interface PlatformOptions {
   authRateLimit?: number;
   /** The secret catalog signs play URLs with and media checks them with; a development one by default. */
   mediaSigningSecret?: string | undefined;
-  /** Seeds the demo plans and bundles into an empty catalog; off unless asked. */
+  /** Seeds the demo plans and bundles into an empty catalog, and the demo plans' question banks; off unless asked. */
   seedDemo?: boolean;
+  /** Largest upload media accepts; 2 GB unless a test asks for less. */
+  mediaUploadLimitBytes?: number;
+  /** Questions in one exam; 40 unless a test asks for fewer. */
+  examQuestionCount?: number;
+  /** Sign-in with Google (GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET); off when absent. */
+  google?: { issuer?: string | undefined; clientId: string; clientSecret: string } | undefined;
 }
 
 export interface Platform {
   url: string;
-  services: { auth: RunningService<AuthTables>; catalog: RunningService<CatalogTables> };
+  services: { auth: RunningService<AuthTables>; catalog: RunningService<CatalogTables>; media: RunningService<MediaTables>; exam: RunningService<ExamTables> };
+  /** Where media keeps its files. */
+  mediaFilesDir: string;
   close(): Promise<void>;
 }
 
@@ -59,12 +76,20 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
   const runtime = (service: string) => ({
     logger: createLogger(service, logLevel),
-    ...(bus ? { bus, publishLater: true } : {}),
+    // Every service subscribes before any event flows: an in-process bus keeps no queue, and on a
+    // fresh RabbitMQ a service's queue exists only once it has subscribed (the demo seed's events).
+    publishLater: true,
+    ...(bus ? { bus } : {}),
     ...(options.dataDir === null ? { dataDir: null } : {}),
     ...(options.schemaPrefix ? { schema: `${options.schemaPrefix}_${service}`, busNamespace: options.schemaPrefix } : {}),
   });
 
-  const authConfig = loadConfig(authEnv, env);
+  const authConfig = loadConfig(authEnv, {
+    ...env,
+    GOOGLE_ISSUER: options.google?.issuer,
+    GOOGLE_CLIENT_ID: options.google?.clientId,
+    GOOGLE_CLIENT_SECRET: options.google?.clientSecret,
+  });
   const auth = await runService(authService(authConfig), authConfig, runtime('auth'));
   const catalogConfig = loadConfig(catalogEnv, {
     ...env,
@@ -73,7 +98,26 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     SEED_DEMO: options.seedDemo ? '1' : '0',
   });
   const catalog = await runService(catalogService(catalogConfig), catalogConfig, runtime('catalog'));
-  const services = { auth, catalog };
+  const examConfig = loadConfig(examEnv, {
+    ...env,
+    AUTH_URL: auth.url,
+    PAYLOAD_SECRET: options.payloadSecret,
+    SEED_DEMO: options.seedDemo ? '1' : '0',
+    ...(options.examQuestionCount ? { EXAM_QUESTION_COUNT: String(options.examQuestionCount) } : {}),
+  });
+  const exam = await runService(examService(examConfig), examConfig, runtime('exam'));
+  // Media's files under <dataDir>/media-files, or in a temporary folder removed on close (tests).
+  const mediaFilesDir = options.dataDir === null ? await mkdtemp(join(tmpdir(), 'media-')) : undefined;
+  const mediaConfig = loadConfig(mediaEnv, {
+    ...env,
+    AUTH_URL: auth.url,
+    MEDIA_SIGNING_SECRET: options.mediaSigningSecret ?? developmentMediaSigningSecret,
+    SEED_DEMO: options.seedDemo ? '1' : '0',
+    ...(mediaFilesDir ? { MEDIA_FILES_DIR: mediaFilesDir } : {}),
+    ...(options.mediaUploadLimitBytes ? { MEDIA_UPLOAD_LIMIT_BYTES: String(options.mediaUploadLimitBytes) } : {}),
+  });
+  const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media'));
+  const services = { auth, catalog, exam, media };
   for (const service of Object.values(services)) service.startPublishing();
 
   const gateway = await startGateway(
@@ -82,8 +126,8 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       HOST: options.host ?? '127.0.0.1',
       AUTH_URL: auth.url,
       CATALOG_URL: catalog.url,
-      MEDIA_URL: 'http://127.0.0.1:4003',
-      EXAM_URL: 'http://127.0.0.1:4004',
+      MEDIA_URL: media.url,
+      EXAM_URL: exam.url,
       PAYLOAD_SECRET: options.payloadSecret,
       RATE_LIMIT_WINDOW_MS: 60_000,
       RATE_LIMIT_AUTH: options.authRateLimit ?? 30,
@@ -100,10 +144,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   return {
     url: gateway.url,
     services,
+    mediaFilesDir: filesDir(mediaConfig),
     async close() {
       await gateway.close();
       await Promise.all(Object.values(services).map((service) => service.close()));
       await bus?.close();
+      if (mediaFilesDir) await rm(mediaFilesDir, { recursive: true, force: true });
     },
   };
 }

@@ -22,10 +22,10 @@ if (!process.env.MEDIA_SIGNING_SECRET) {
   logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are signed with the development secret. Set it in production.');
   process.env.MEDIA_SIGNING_SECRET = developmentMediaSigningSecret;
 }
-// The demo plans and bundles on an empty catalog, as on `npm start`; SEED_DEMO=0 turns them off.
+// The demo plans and bundles on an empty catalog and their question banks, as on `npm start`; SEED_DEMO=0 turns them off.
 process.env.SEED_DEMO ??= '1';
 
-const services = { auth: 4001, catalog: 4002 } as const;
+const services = { auth: 4001, catalog: 4002, media: 4003, exam: 4004 } as const;
 const serviceUrls = Object.fromEntries(Object.entries(services).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]));
 
 const deployables: Array<{ name: string; entry: string; env: Record<string, string> }> = [

@@ -1,7 +1,7 @@
 // `npm start`: the whole platform on http://localhost:8080 from one command. Embedded defaults
 // (PGlite under .data/, the in-process bus); PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
 import { createLogger } from '@learning/kit';
-import { buildMissingFrontEnds } from './front-ends.js';
+import { buildFrontEndsThatNeedIt } from './front-ends.js';
 import { startPlatform } from './platform.js';
 
 const logger = createLogger('start');
@@ -20,7 +20,7 @@ if (embedded && !env.ADMIN_EMAIL) {
   logger.warn(`ADMIN_EMAIL is not set: the embedded platform's administrator is ${admin.email} / ${admin.password}.`);
 }
 
-if (!env.STATIC_DIR) buildMissingFrontEnds(logger);
+if (!env.STATIC_DIR) buildFrontEndsThatNeedIt(logger);
 
 const platform = await startPlatform({
   port: Number(env.PORT ?? 8080),
@@ -37,6 +37,10 @@ const platform = await startPlatform({
   // The demo plans and bundles, on an empty catalog only; SEED_DEMO=0 turns them off.
   seedDemo: env.SEED_DEMO !== '0',
   ...(env.RATE_LIMIT_AUTH ? { authRateLimit: Number(env.RATE_LIMIT_AUTH) } : {}),
+  // Sign-in with Google, when its client id and secret are set.
+  ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+    ? { google: { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+    : {}),
 });
 logger.info(`The platform is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);
 

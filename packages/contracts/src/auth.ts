@@ -62,3 +62,25 @@ export type PublicUser = z.infer<typeof publicUser>;
 
 export const loginResponse = z.object({ user, token: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** GET /v1/auth/google: whether the sign-in with Google button is offered. */
+export const googleStatus = z.object({ isConfigured: z.boolean() });
+export type GoogleStatus = z.infer<typeof googleStatus>;
+
+/** POST /v1/auth/google/start: where the provider sends the learner back, the shell's /callback/google. */
+export const googleStartBody = z.object({
+  redirectUri: z
+    .url({ protocol: /^https?$/, error: 'Буцах хаяг буруу байна.' })
+    .refine((value) => new URL(value).pathname === '/callback/google' && !new URL(value).search && !new URL(value).hash, {
+      message: 'Буцах хаяг буруу байна.',
+    }),
+});
+export const googleStart = z.object({ authorizationUrl: z.string(), state: z.string() });
+export type GoogleStart = z.infer<typeof googleStart>;
+
+/** POST /v1/auth/login-google: the spec's {code}, with the state (and the issuer, RFC 9207) the provider sent with it. */
+export const loginGoogleBody = z.object({
+  code: z.string({ error: 'Google-ээс ирсэн код алга.' }).min(1, 'Google-ээс ирсэн код алга.').max(2048),
+  state: z.string({ error: 'Google-ээр нэвтрэх оролдлого хүчингүй байна.' }).min(1, 'Google-ээр нэвтрэх оролдлого хүчингүй байна.').max(512),
+  iss: z.string().max(2048).optional(),
+});

@@ -1,5 +1,6 @@
 // The videos of the demo content that `npm start` shows on an empty database, defined once: the
-// catalog seeds its video read model with them, and the media service seeds files under the same ids.
+// catalog seeds its video read model with them, and the media service seeds files under the same ids;
+// the demo plans' ids, under which the exam service seeds their question banks.
 // Imported as `@learning/contracts/demo` by services only, so no front-end bundle carries it.
 
 export interface DemoVideo {
@@ -9,7 +10,7 @@ export interface DemoVideo {
   hasSubtitle: boolean;
 }
 
-/** Stable ids: `5eed0000-0000-4000-8000-` and a 12-digit serial (1xx Monster plan, 2xx lessons). */
+/** Stable ids: `5eed0000-0000-4000-8000-` and a 12-digit serial (1xx Monster plan videos, 2xx lesson videos, 3xx plans). */
 const demoId = (serial: number) => `5eed0000-0000-4000-8000-${String(serial).padStart(12, '0')}`;
 
 /** A demo Monster plan's days: two weeks of five days. */
@@ -28,6 +29,9 @@ const dayTopics = [
   'Хобби',
   'Амралтын өдөр',
 ];
+
+/** The demo Monster plans' ids: the catalog seeds its plans under them, the exam service their question banks. */
+export const demoMonsterplanIds: readonly string[] = [0, 1, 2].map((plan) => demoId(300 + plan + 1));
 
 /** Each demo plan's videos in day order: week 1 days 1–5, then week 2 days 1–5. */
 export const demoMonsterplanVideos: readonly (readonly DemoVideo[])[] = [0, 1, 2].map((plan) =>
@@ -51,7 +55,7 @@ export const demoLessonVideos: readonly (readonly DemoVideo[])[] = lessonTopics.
     id: demoId(200 + bundle * 10 + index + 1),
     kind: 'lesson' as const,
     name: `Лекц ${index + 1}: ${topic}`,
-    hasSubtitle: false,
+    hasSubtitle: true,
   })),
 );
 

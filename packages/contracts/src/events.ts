@@ -90,3 +90,23 @@ function monsterplanRequestEvent() {
 
 export type EventType = keyof typeof events;
 export type EventData<T extends EventType> = z.infer<(typeof events)[T]['data']>;
+
+/** The catalog events that report learners' access: each carries the whole access of every learner it touched. */
+export const accessEventTypes = [
+  'lesson-request.created',
+  'lesson-request.approved',
+  'lesson-request.cancelled',
+  'monsterplan-request.created',
+  'monsterplan-request.approved',
+  'monsterplan-request.cancelled',
+  'lesson.changed',
+  'lesson.deleted',
+  'monsterplan.changed',
+] as const satisfies readonly EventType[];
+export type AccessEventType = (typeof accessEventTypes)[number];
+
+/** The learners an access event reports, each with their whole access after the change. */
+export function learnersInAccessEvent(event: EventEnvelope<EventData<AccessEventType>>): Array<{ userId: string; access: z.infer<typeof access> }> {
+  const data = event.data;
+  return 'accessOf' in data ? data.accessOf : [{ userId: data.userId, access: data.access }];
+}
