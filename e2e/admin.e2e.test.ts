@@ -136,6 +136,8 @@ describe('the administrator', () => {
     await publish(page, videoName);
 
     await page.getByRole('link', { name: 'Багц хичээлийн видео' }).click();
+    // The upload area is remade for the new kind: pick the file only once that render is in.
+    await expectVisible(page.locator('a[aria-current="page"]', { hasText: 'Багц хичээлийн видео' }));
     await page.getByLabel('Видео файл', { exact: true }).setInputFiles(media.video);
     await expectVisible(page.getByText('Амжилттай хуулагдлаа.', { exact: true }));
     await publish(page, `${videoName} (лекц)`);

@@ -3,7 +3,7 @@
 // sources of a workspace package it is built from, such as packages/platform) would serve yesterday's
 // code, and a remote built against an older platform breaks at run time.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '@learning/kit';
@@ -90,4 +90,7 @@ export function buildFrontEndsThatNeedIt(logger: Logger): void {
   const args = ['run', 'build', ...needed.flatMap(({ workspace }) => ['-w', workspace])];
   const build = spawnSync('npm', args, { cwd: repositoryRoot, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+  // webpack leaves an unchanged file unwritten, so its time would still say stale: stamp the build.
+  const now = new Date();
+  for (const { entry } of needed) utimesSync(path.join(repositoryRoot, entry), now, now);
 }
