@@ -1,7 +1,7 @@
 // The answers the gateway makes itself: its own errors (`{message, code}` in Mongolian, as the
 // services answer) and JSON, sealed like a service's answer when it is sent from /v1.
-import type { Request, Response } from 'express';
-import { HttpError, internalErrorMessage, notFound } from '@learning/kit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, internalErrorMessage, notFound, pathOf } from '@learning/kit';
 import { isV1Path } from './routing.js';
 import { sendSealedJson, type SealJson } from './payload.js';
 
@@ -15,17 +15,20 @@ export const gatewayErrors = {
 };
 
 export interface Answers {
-  json(req: Request, res: Response, status: number, value: unknown): Promise<void>;
-  error(req: Request, res: Response, error: HttpError): Promise<void>;
+  json(req: IncomingMessage, res: ServerResponse, status: number, value: unknown): void;
+  error(req: IncomingMessage, res: ServerResponse, error: HttpError): void;
 }
 
 export function createAnswers(sealJson: SealJson | undefined): Answers {
-  const json: Answers['json'] = async (req, res, status, value) => {
+  const json: Answers['json'] = (req, res, status, value) => {
     const text = JSON.stringify(value);
-    if (sealJson && isV1Path(req.path)) {
+    if (sealJson && isV1Path(pathOf(req.url))) {
       sendSealedJson(res, status, sealJson(text));
     } else {
-      res.status(status).type('json').send(text);
+      res.statusCode = status;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.setHeader('content-length', Buffer.byteLength(text));
+      res.end(text);
     }
   };
   return {

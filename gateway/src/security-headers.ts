@@ -2,8 +2,8 @@
 // and the origins the remote front-ends are configured at (REMOTE_*_URL), never framed by others.
 // Documents (the brochure and aloud-reading PDFs under /v1/documents): framed by our own pages only,
 // for the brochure viewer's <iframe>.
-import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { pathOf, type NodeMiddleware } from '@learning/kit';
 
 /** The PDFs the pages show in a frame. */
 export const documentsPath = '/v1/documents/';
@@ -22,7 +22,7 @@ export function remoteOrigins(manifestUrls: readonly string[]): string[] {
 }
 
 /** Helmet's headers, with the CSP of the pages or of the documents, as the path asks. */
-export function securityHeaders(remoteManifestUrls: readonly string[]): RequestHandler {
+export function securityHeaders(remoteManifestUrls: readonly string[]): NodeMiddleware {
   const remotes = remoteOrigins(remoteManifestUrls);
   const pages = helmet({
     contentSecurityPolicy: {
@@ -53,5 +53,5 @@ export function securityHeaders(remoteManifestUrls: readonly string[]): RequestH
     },
     xFrameOptions: { action: 'sameorigin' },
   });
-  return (req, res, next) => (req.path.startsWith(documentsPath) ? documents(req, res, next) : pages(req, res, next));
+  return (req, res, next) => (pathOf(req.url).startsWith(documentsPath) ? documents(req, res, next) : pages(req, res, next));
 }

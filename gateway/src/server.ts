@@ -1,5 +1,5 @@
 // Starts the gateway on a port: `main.ts` runs it alone, the all-in-one launcher beside the services.
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '@learning/kit';
@@ -53,8 +53,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   };
 }
 
-function listen(app: ReturnType<typeof createGateway>, port: number, host: string): Promise<Server> {
+function listen(gateway: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createServer(gateway);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
   });
 }

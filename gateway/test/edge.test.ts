@@ -43,6 +43,12 @@ describe('sign-in rate limits', () => {
       message: 'Хэт олон оролдлого хийлээ. Түр хүлээгээд дахин оролдоно уу.',
       code: 'rate_limited',
     });
+    // Spelled otherwise, the path still reaches the same sign-in call, so the same limit applies.
+    for (const path of ['/v1/auth/LOGIN', '/v1/auth/login/']) {
+      const respelled = await signIn({ email: 'a@b.mn', password: 'wrong' }, path);
+      expect(respelled.status).toBe(429);
+      await respelled.body?.cancel();
+    }
   });
 
   it('count each sign-in call on its own, and leave other calls alone', async () => {

@@ -2,7 +2,7 @@
 // and a client that opens sealed payloads on its own (node:crypto, not the contracts helper), so a
 // mistake in the shared token code cannot hide behind itself.
 import { createDecipheriv, createHash } from 'node:crypto';
-import type { IncomingHttpHeaders, Server } from 'node:http';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
@@ -100,9 +100,11 @@ export async function openAnswer(response: Response, secret = testSecret): Promi
   return openToken(secret, body.payload);
 }
 
-export function listen(app: Express): Promise<Server> {
+export function listen(app: RequestListener): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createHttpServer(app);
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
   });
 }
 

@@ -47,6 +47,11 @@ beforeAll(async () => {
       app.post('/v1/lesson-requests', (_req, res) => {
         res.status(400).type('json').send(refusalText);
       });
+      app.get('/v1/lessons/cut', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"result":[{"_id":"p1",');
+        setTimeout(() => res.socket?.destroy(), 50);
+      });
       app.get('/v1/lessons/slow', (_req, res) => {
         setTimeout(() => res.json({ slow: true }), 1500);
       });
@@ -184,6 +189,15 @@ describe('files and streams', () => {
       sha256: createHash('sha256').update(upload).digest('hex'),
       type: `multipart/form-data; boundary=${boundary}`,
     });
+  });
+});
+
+describe('a service that goes away', () => {
+  it('mid-answer cuts the client\'s answer too: never half a JSON, never a hang; the next calls are answered', async () => {
+    // httpxy destroys the client's response once the service's closes incomplete.
+    await expect(fetch(`${sealed.url}/v1/lessons/cut`).then((response) => response.text())).rejects.toThrow();
+    const next = await fetch(`${sealed.url}/v1/monsterplans`);
+    expect(await openAnswer(next)).toBe(plansText);
   });
 });
 

@@ -147,4 +147,36 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0002_request_revision': {
+    async up(db: Kysely<unknown>) {
+      // Grows with every statement that changes what the administrator's pages of requests show:
+      // the requests of the kind and the learners' emails (with catalog_revision for the bundles),
+      // so each instance keeps the pages until it moves.
+      await sql`ALTER TABLE request_tally ADD COLUMN revision bigint NOT NULL DEFAULT 0`.execute(db);
+      await sql`
+        CREATE OR REPLACE FUNCTION tally_requests() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF TG_OP IN ('INSERT', 'UPDATE') THEN
+            UPDATE request_tally t SET total = t.total + c.total, pending = t.pending + c.pending, revision = t.revision + 1
+            FROM (SELECT kind, count(*) AS total, count(*) FILTER (WHERE NOT is_approved) AS pending FROM added GROUP BY kind) c
+            WHERE t.kind = c.kind;
+          END IF;
+          IF TG_OP IN ('DELETE', 'UPDATE') THEN
+            UPDATE request_tally t SET total = t.total - c.total, pending = t.pending - c.pending, revision = t.revision + 1
+            FROM (SELECT kind, count(*) AS total, count(*) FILTER (WHERE NOT is_approved) AS pending FROM removed GROUP BY kind) c
+            WHERE t.kind = c.kind;
+          END IF;
+          RETURN NULL;
+        END $$`.execute(db);
+      await sql`
+        CREATE FUNCTION bump_request_revisions() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE request_tally SET revision = revision + 1;
+          RETURN NULL;
+        END $$`.execute(db);
+      await sql`CREATE TRIGGER learner_changes_requests AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON learner
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_request_revisions()`.execute(db);
+    },
+  },
 };

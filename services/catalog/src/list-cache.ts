@@ -1,16 +1,16 @@
-// The public lists (GET /v1/monsterplans and /v1/lessons) are read by every visitor and change only
-// when an administrator or the media service changes the catalog. Each instance keeps their JSON
-// text (and its ETag) while the catalog's revision (a counter that triggers bump on every such
-// change, see the migration) stays the same: a request then costs one tiny query instead of building
-// the list, and the visitors asking at once share that query (kit's batchedLookup: never stale).
+// Lists that many read and few change: the public lists (GET /v1/monsterplans and /v1/lessons), read
+// by every visitor, and the administrator's pages of requests. Each instance keeps a list's JSON text
+// (and its ETag) with the revision it was built at (revisions.ts); while the revision holds, a
+// request costs the revision's tiny shared query instead of building the list.
 import { createHash } from 'node:crypto';
-import { batchedLookup } from '@learning/kit';
 import type { Response } from 'express';
-import type { CatalogDb } from './tables.js';
 
 export interface ListCache {
-  /** Answers the list's JSON: kept, or built by `build` when the catalog has changed since. */
-  send(res: Response, list: string, build: () => Promise<unknown>): Promise<void>;
+  /**
+   * Answers the list's JSON: kept, or built by `build` when the revision has moved since. `revision`
+   * must be read before `build` runs, so the list kept is never older than the revision it is kept at.
+   */
+  send(res: Response, list: string, revision: string, build: () => Promise<unknown>): Promise<void>;
 }
 
 interface KeptList {
@@ -19,21 +19,18 @@ interface KeptList {
   etag: string;
 }
 
-export function createListCache(db: CatalogDb): ListCache {
+/** `capacity` lists at most (an administrator paging deep makes many); the oldest kept goes first. */
+export function createListCache(capacity = 1000): ListCache {
   const kept = new Map<string, KeptList>();
-  const revisionOf = batchedLookup(async () => {
-    const { revision } = await db.selectFrom('catalog_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
-    return new Map([['catalog', String(revision)]]);
-  });
   return {
-    async send(res, list, build) {
-      // Read before building: the list built next is at least as new as this revision, never older.
-      const revision = (await revisionOf('catalog'))!;
+    async send(res, list, revision, build) {
       let entry = kept.get(list);
       if (entry?.revision !== revision) {
         const json = JSON.stringify(await build());
         entry = { revision, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+        kept.delete(list);
         kept.set(list, entry);
+        if (kept.size > capacity) kept.delete(kept.keys().next().value!);
       }
       // With the ETag set, Express does not hash the same text again for every visitor.
       res.set('etag', entry.etag).type('json').send(entry.json);

@@ -111,15 +111,6 @@ export async function listRequests(db: CatalogDb, kind: RequestKind, { perPage, 
   return { result, total: rows[0]!.total };
 }
 
-/** How many requests of the kind wait for the administrator (the badge's "N new request"). */
-export async function countNewRequests(db: CatalogDb, kind: RequestKind): Promise<{ count: number }> {
-  return { count: (await tallyOf(db, kind)).pending };
-}
-
-function tallyOf(db: CatalogDb, kind: RequestKind) {
-  return db.selectFrom('request_tally').select(['total', 'pending']).where('kind', '=', kind).executeTakeFirstOrThrow();
-}
-
 const bundleColumn = (kind: RequestKind) => (kind === 'lesson' ? 'lesson_id' : 'monsterplan_id');
 
 /** Reads the bundle under a share lock, so it is neither changed nor deleted until the request is made. */

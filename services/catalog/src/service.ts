@@ -6,6 +6,7 @@ import { seedDemo } from './demo.js';
 import { catalogSubscriptions } from './events.js';
 import { createListCache } from './list-cache.js';
 import { createMediaSigner } from './media-urls.js';
+import { createRevisions } from './revisions.js';
 import { lessonRoutes } from './routes/lessons.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
@@ -27,11 +28,12 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
     },
     subscriptions: catalogSubscriptions,
     routes(app, context) {
-      const lists = createListCache(context.db);
-      app.use(lessonRoutes(context, signer, lists));
-      app.use(monsterplanRoutes(context, signer, lists));
-      app.use(lessonRequestRoutes(context));
-      app.use(monsterplanRequestRoutes(context));
+      const revisions = createRevisions(context.db);
+      const lists = createListCache();
+      app.use(lessonRoutes(context, signer, lists, revisions));
+      app.use(monsterplanRoutes(context, signer, lists, revisions));
+      app.use(lessonRequestRoutes(context, lists, revisions));
+      app.use(monsterplanRequestRoutes(context, lists, revisions));
     },
   };
 }

@@ -42,8 +42,8 @@ export interface CatalogTables {
   access_version: { user_id: string; version: number };
   /** Kept by triggers on the tables the public lists read (see the migration). */
   catalog_revision: { id: number; revision: ColumnType<string, never, never> };
-  /** Kept by triggers on access_request (see the migration). */
-  request_tally: { kind: RequestKind; total: number; pending: number };
+  /** Kept by triggers on access_request and learner (see the migrations). */
+  request_tally: { kind: RequestKind; total: number; pending: number; revision: ColumnType<string, never, never> };
 }
 
 export type CatalogDb = Db<CatalogTables>;

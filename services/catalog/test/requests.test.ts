@@ -199,6 +199,49 @@ describe.each(families)('$path', (family) => {
     expect(after).toEqual({ count: before.count + 2 });
   });
 
+  it('a page the catalog keeps follows every change: approval, the bundle\'s name, a late email, a cancellation', async () => {
+    const bundle = await family.createBundle();
+    const known = await fixture.learner();
+    const asked = expectStatus(await ask(known, bundle._id), 201, 'asking');
+    // A learner the catalog hears of only later, so the page first shows no email.
+    const lateId = randomUUID();
+    const late = await createRequest(fixture.platform.services.catalog.context.db, family.kind, lateId, bundle._id);
+    const newest = async () => {
+      const page = expectStatus(await fixture.call('GET', `${family.path}?perPage=2&currentPage=1`, { token: fixture.admin }), 200, 'page 1');
+      const count = expectStatus(await fixture.call('GET', `${family.path}/total-new-requests`, { token: fixture.admin }), 200, 'count').count;
+      return { page, count, byId: new Map(page.result.map((request: { _id: string }) => [request._id, request])) };
+    };
+
+    const first = await newest();
+    expect(first.byId.get(late._id)).toMatchObject({ user: { _id: lateId, email: '' }, isApproved: false });
+    expect(first.byId.get(asked._id)).toMatchObject({ isApproved: false, [family.field]: { name: expect.any(String) } });
+
+    expectStatus(await approve(asked._id), 200, 'approving');
+    const approved = await newest();
+    expect(approved.byId.get(asked._id)).toMatchObject({ isApproved: true });
+    expect(approved.count).toBe(first.count - 1);
+
+    const bundlePath = family.kind === 'lesson' ? '/v1/lessons' : '/v1/monsterplans';
+    const renamed = `Шинэ нэр ${randomUUID().slice(0, 8)}`;
+    expectStatus(await fixture.call('PUT', `${bundlePath}/${bundle._id}`, { token: fixture.admin, body: { name: renamed, price: '59,000₮', videos: bundle.videos } }), 200, 'renaming');
+    expect((await newest()).byId.get(asked._id)).toMatchObject({ [family.field]: { name: renamed } });
+
+    await fixture.publish('user.registered', { userId: lateId, email: 'late-page@test.mn', name: 'Хожуу' }, 'auth');
+    const deadline = Date.now() + 15_000;
+    let seen = await newest();
+    while ((seen.byId.get(late._id) as { user: { email: string } }).user.email === '' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      seen = await newest();
+    }
+    expect(seen.byId.get(late._id)).toMatchObject({ user: { _id: lateId, email: 'late-page@test.mn' } });
+
+    expect((await cancel(late._id)).status).toBe(204);
+    const cancelled = await newest();
+    expect(cancelled.byId.has(late._id)).toBe(false);
+    expect(cancelled.page.total).toBe(seen.page.total - 1);
+    expect(cancelled.count).toBe(approved.count - 1);
+  });
+
   it('a page past the last one is empty and still tells the total', async () => {
     const bundle = await family.createBundle();
     expectStatus(await ask(await fixture.learner(), bundle._id), 201, 'asking');

@@ -1,7 +1,8 @@
 // The Express app every service builds: request ids, request logs, JSON bodies, health and
 // readiness, and the one error handler that answers `{message, code}` and never a stack.
 import { randomUUID } from 'node:crypto';
-import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, internalErrorMessage, notFound } from './errors.js';
 
@@ -48,10 +49,20 @@ const requestIdHeader = 'x-request-id';
 const unloggedPaths = new Set(['/healthz', '/readyz']);
 
 export interface RequestLogOptions {
-  /** The level of a request's line; info by default. */
-  levelOf?: (req: Request) => 'info' | 'debug';
+  /** The level of a request's line (from its path, no query); info by default. */
+  levelOf?: (path: string) => 'info' | 'debug';
   /** Fields the line adds, read once the answer is sent. */
-  fieldsOf?: (req: Request, res: Response) => Record<string, unknown>;
+  fieldsOf?: (path: string, res: ServerResponse) => Record<string, unknown>;
+}
+
+/** Middleware on Node's own request and response, so the gateway's /v1 lane can use it without Express. */
+export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** The path of a request target, without its query. */
+export function pathOf(url: string | undefined): string {
+  const target = url ?? '/';
+  const query = target.indexOf('?');
+  return query === -1 ? target : target.slice(0, query);
 }
 
 /**
@@ -60,16 +71,19 @@ export interface RequestLogOptions {
  * logger per request was a tenth of the catalog's time under load, logged or not (measured with
  * --cpu-prof in bench/catalog).
  */
-export function tagAndLogRequests(logger: Logger, { levelOf = () => 'info', fieldsOf }: RequestLogOptions = {}): RequestHandler {
+export function tagAndLogRequests(logger: Logger, { levelOf = () => 'info', fieldsOf }: RequestLogOptions = {}): NodeMiddleware {
   return (req, res, next) => {
     const requestId = acceptRequestId(req.headers[requestIdHeader]);
     req.headers[requestIdHeader] = requestId;
     res.setHeader(requestIdHeader, requestId);
-    const level = levelOf(req);
-    if (logger.isLevelEnabled(level) && !unloggedPaths.has(req.path)) {
+    // Read now: a mounted router rewrites req.url on the way.
+    const url = req.url ?? '/';
+    const path = pathOf(url);
+    const level = levelOf(path);
+    if (logger.isLevelEnabled(level) && !unloggedPaths.has(path)) {
       const started = performance.now();
       res.once('close', () => {
-        const entry = { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ...fieldsOf?.(req, res), ms: Math.round(performance.now() - started) };
+        const entry = { requestId, method: req.method, url, status: res.statusCode, ...fieldsOf?.(path, res), ms: Math.round(performance.now() - started) };
         logger[level](res.writableFinished ? entry : { ...entry, aborted: true }, 'request');
       });
     }

@@ -5,15 +5,16 @@ import { Router } from 'express';
 import { createLesson, deleteLesson, findLesson, listLessons, updateLesson } from '../lessons.js';
 import type { ListCache } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';
+import type { ReadRevisions } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
-export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: ListCache): Router {
+export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: ListCache, revisions: ReadRevisions): Router {
   const { db } = context;
   const router = Router();
 
   // Anyone.
   router.get('/v1/lessons', async (_req, res) => {
-    await lists.send(res, 'lessons', () => listLessons(db));
+    await lists.send(res, 'lessons', (await revisions()).catalog, () => listLessons(db));
   });
 
   // Administrator.

@@ -5,16 +5,17 @@ import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@lea
 import { Router } from 'express';
 import type { ListCache } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';
+import type { ReadRevisions } from '../revisions.js';
 import { createMonsterplan, deleteMonsterplan, findMonsterplan, listMonsterplans, playMonsterplanVideo, updateMonsterplan } from '../monsterplans.js';
 import type { CatalogTables } from '../tables.js';
 
-export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: ListCache): Router {
+export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: ListCache, revisions: ReadRevisions): Router {
   const { db } = context;
   const router = Router();
 
   // Anyone.
   router.get('/v1/monsterplans', async (_req, res) => {
-    await lists.send(res, 'monsterplans', () => listMonsterplans(db));
+    await lists.send(res, 'monsterplans', (await revisions()).catalog, () => listMonsterplans(db));
   });
 
   // Administrator.

@@ -2,16 +2,25 @@
 import { catalog, pageQuery } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
-import { approveRequest, cancelRequest, countNewRequests, createRequest, findRequest, listRequests, type RequestKind } from '../requests.js';
+import type { ListCache } from '../list-cache.js';
+import { approveRequest, cancelRequest, createRequest, findRequest, listRequests, type RequestKind } from '../requests.js';
+import type { ReadRevisions } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
-export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>) =>
-  requestRoutes(context, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
+export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>, lists: ListCache, revisions: ReadRevisions) =>
+  requestRoutes(context, lists, revisions, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
 
-export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>) =>
-  requestRoutes(context, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
+export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>, lists: ListCache, revisions: ReadRevisions) =>
+  requestRoutes(context, lists, revisions, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
 
-function requestRoutes(context: ServiceContext<CatalogTables>, kind: RequestKind, path: string, bundleIdOf: (body: unknown) => string): Router {
+function requestRoutes(
+  context: ServiceContext<CatalogTables>,
+  lists: ListCache,
+  revisions: ReadRevisions,
+  kind: RequestKind,
+  path: string,
+  bundleIdOf: (body: unknown) => string,
+): Router {
   const { db } = context;
   const router = Router();
 
@@ -22,14 +31,19 @@ function requestRoutes(context: ServiceContext<CatalogTables>, kind: RequestKind
     res.status(201).json(request);
   });
 
-  // Administrator: newest first, `perPage` and `currentPage`.
+  // Administrator: newest first, `perPage` and `currentPage`. A page depends on the requests, the
+  // learners' emails and the bundles: the request revision and the catalog's.
   router.get(path, requireAdmin, async (req, res) => {
-    res.json(await listRequests(db, kind, parseInput(pageQuery, req.query)));
+    const page = parseInput(pageQuery, req.query);
+    const { catalog: catalogRevision, requests } = await revisions();
+    const revision = `${catalogRevision}.${requests[kind].revision}`;
+    await lists.send(res, `${kind}-requests:${page.perPage}:${page.currentPage}`, revision, () => listRequests(db, kind, page));
   });
 
-  // Administrator: the count of pending requests. Before /:id, which would otherwise take the name.
+  // Administrator: the count of pending requests (the badge's "N new request"). Before /:id, which
+  // would otherwise take the name.
   router.get(`${path}/total-new-requests`, requireAdmin, async (_req, res) => {
-    res.json(await countNewRequests(db, kind));
+    res.json({ count: (await revisions()).requests[kind].pending });
   });
 
   // Administrator.
