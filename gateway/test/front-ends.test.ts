@@ -17,6 +17,7 @@ beforeAll(async () => {
   await Promise.all([
     writeFile(join(staticDir, 'index.html'), indexHtml),
     writeFile(join(staticDir, 'main.3f2a9c1b.js'), 'console.log("shell");'),
+    writeFile(join(staticDir, 'vendor.0a1b2c3d.js'), largeScript),
     writeFile(join(staticDir, 'mf-manifest.json'), '{}'),
     writeFile(join(staticDir, 'builds', 'home', 'remoteEntry.js'), 'var home;'),
     writeFile(join(staticDir, 'favicon.ico'), 'icon'),
@@ -42,9 +43,23 @@ afterAll(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
+/** Large enough to be worth compressing (compression leaves answers under 1 KB alone). */
+const largeScript = `var lessons = [${Array.from({ length: 400 }, (_, day) => `"Өдөр ${day + 1}"`).join(',')}];`;
+
 const page = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('the built front-ends', () => {
+  it('are sent gzipped to a browser that accepts it, byte for byte the file', async () => {
+    // fetch asks for gzip and opens it; the header tells what travelled.
+    const response = await fetch(`${gateway.url}/vendor.0a1b2c3d.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await response.text()).toBe(largeScript);
+    const plain = await fetch(`${gateway.url}/vendor.0a1b2c3d.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(largeScript);
+  });
+
   it('serve content-hashed files as immutable for a year', async () => {
     const response = await fetch(`${gateway.url}/main.3f2a9c1b.js`);
     expect(response.status).toBe(200);
