@@ -46,6 +46,8 @@ export interface PlatformOptions {
   seedDemo?: boolean;
   /** Largest upload media accepts; 2 GB unless a test asks for less. */
   mediaUploadLimitBytes?: number;
+  /** MEDIA_ACCEL_REDIRECT: an nginx in front sends the signed streams' bytes. */
+  mediaAccelRedirect?: string;
   /** Questions in one exam; 40 unless a test asks for fewer. */
   examQuestionCount?: number;
   /** Sign-in with Google (GOOGLE_ISSUER, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET); off when absent. */
@@ -115,6 +117,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     SEED_DEMO: options.seedDemo ? '1' : '0',
     ...(mediaFilesDir ? { MEDIA_FILES_DIR: mediaFilesDir } : {}),
     ...(options.mediaUploadLimitBytes ? { MEDIA_UPLOAD_LIMIT_BYTES: String(options.mediaUploadLimitBytes) } : {}),
+    ...(options.mediaAccelRedirect ? { MEDIA_ACCEL_REDIRECT: options.mediaAccelRedirect } : {}),
   });
   const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media'));
   const services = { auth, catalog, exam, media };

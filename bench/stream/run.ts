@@ -1,16 +1,21 @@
-// Streaming a video: one ~200 MB MP4 (made by ffmpeg, uploaded through the gateway as the
-// administrator does) read whole by one reader, then by 50 concurrent readers asking 1 MiB ranges at
-// random places (a class seeking through a lesson), through the gateway → media by a signed URL, and
-// from nginx (Debian's package) serving the very same file, in one run. Prints throughput and the
-// ratio; the goal is at least 80 % of nginx. Auth, media and the gateway run as their own processes.
-// BENCH_RANGES_PER_READER (20) and BENCH_WHOLE_READS (3) size the run.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+// Streaming a video: one ~200 MB MP4 (made by ffmpeg, uploaded as the administrator does) read whole
+// by one reader, then by 50 concurrent readers asking 1 MiB ranges at random places (a class seeking
+// through a lesson), in one run, along three paths, against nginx (Debian's package) serving the very
+// same file:
+//   - gateway → media: the bytes relayed by Node (npm start, docker-compose without nginx);
+//   - nginx → gateway → media with MEDIA_ACCEL_REDIRECT: media checks the signed URL and nginx sends
+//     the bytes (the production arrangement, services/media/test/nginx.test.ts);
+//   - media alone, for reference.
+// Prints throughput and the ratio to nginx; the goal is at least 80 %. Auth, media and the gateway run
+// as their own processes. BENCH_RANGES_PER_READER (20) and BENCH_WHOLE_READS (3) size the run.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signMediaUrl } from '@learning/contracts';
+import { findNginx, inFrontOf, mediaFilesLocation, startNginx, type RunningNginx } from '../../scripts/nginx.js';
 import { startProcess, stopProcess, whenReady } from '../processes.js';
 
 const readers = 50;
@@ -19,18 +24,16 @@ const rangesPerReader = Number(process.env.BENCH_RANGES_PER_READER ?? 20);
 const wholeReads = Number(process.env.BENCH_WHOLE_READS ?? 3);
 const secret = 'bench-media-signing-secret';
 const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
-const ports = { auth: 4121, media: 4123, gateway: 8191, nginx: 8192 };
-const urls = { auth: `http://127.0.0.1:${ports.auth}`, media: `http://127.0.0.1:${ports.media}`, gateway: `http://127.0.0.1:${ports.gateway}`, nginx: `http://127.0.0.1:${ports.nginx}` };
+const accelLocation = '/media-files/';
+const ports = { auth: 4121, media: 4123, gateway: 8191, nginx: 8192, nginxInFront: 8193 };
+const urls = { auth: `http://127.0.0.1:${ports.auth}`, media: `http://127.0.0.1:${ports.media}`, gateway: `http://127.0.0.1:${ports.gateway}` };
 
-const nginxBinary = ['/usr/sbin/nginx', 'nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
-if (!nginxBinary) {
+if (!findNginx()) {
   console.error('bench/stream compares with nginx: install it with apt-get install -y nginx.');
   process.exit(1);
 }
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-stream-'));
-// nginx's workers read the file as another user unless it runs as root; let them.
-await chmod(work, 0o755);
 const filesDir = path.join(work, 'media');
 const video = path.join(work, 'lesson.mp4');
 console.log('making a ~200 MB video with ffmpeg…');
@@ -42,12 +45,18 @@ console.log(`video: ${mb(bytes.length).toFixed(1)} MB`);
 // Embedded databases and no bus (nothing here consumes events): the file's path is what is measured.
 const common: Record<string, string> = { LOG_LEVEL: 'warn', DATA_DIR: work, AUTH_URL: urls.auth };
 const inherited = { ...process.env, AMQP_URL: undefined, DATABASE_URL: undefined };
-const children = [
+const startMedia = (env: Record<string, string> = {}) =>
+  startProcess('services/media/src/main.ts', { ...common, PORT: String(ports.media), MEDIA_SIGNING_SECRET: secret, MEDIA_FILES_DIR: filesDir, ...env }, inherited);
+let media = startMedia();
+const others = [
   startProcess('services/auth/src/main.ts', { ...common, PORT: String(ports.auth), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, inherited),
-  startProcess('services/media/src/main.ts', { ...common, PORT: String(ports.media), MEDIA_SIGNING_SECRET: secret, MEDIA_FILES_DIR: filesDir }, inherited),
   startProcess('gateway/src/main.ts', { ...common, PORT: String(ports.gateway), HOST: '127.0.0.1', MEDIA_URL: urls.media, PAYLOAD_SECRET: 'bench-payload-secret', RATE_LIMIT_AUTH: '1000' }, inherited),
 ];
-let nginx: ReturnType<typeof spawn> | undefined;
+const nginxes: RunningNginx[] = [];
+
+type Path = 'gateway' | 'accel' | 'nginx' | 'media';
+const whole: Record<Path, number[]> = { gateway: [], accel: [], nginx: [], media: [] };
+const ranged: Record<Path, number[]> = { gateway: [], accel: [], nginx: [], media: [] };
 
 try {
   await Promise.all([whenReady(`${urls.auth}/readyz`), whenReady(`${urls.media}/readyz`), whenReady(`${urls.gateway}/healthz`)]);
@@ -56,35 +65,56 @@ try {
   const signed = await signMediaUrl(secret, 'video', videoId, Math.floor(Date.now() / 1000) + 3600);
   const stored = path.join(filesDir, 'videos', videoId, 'video');
   if (!(await readFile(stored)).equals(bytes)) throw new Error('the stored file differs from the upload');
-  nginx = await startNginx(path.dirname(stored));
-  const targets = { gateway: `${urls.gateway}${signed}`, nginx: `${urls.nginx}/video`, media: `${urls.media}${signed}` };
-
+  const alone = await startNginx({ workDir: work, port: ports.nginx, locations: [`location / { root ${path.dirname(stored)}; }`] });
+  nginxes.push(alone);
   const agent = new http.Agent({ keepAlive: true, maxSockets: readers });
-  const whole: Record<string, number[]> = { gateway: [], nginx: [], media: [] };
-  const ranged: Record<string, number[]> = { gateway: [], nginx: [], media: [] };
-  // Alternating, so a busy moment of the machine falls on both.
-  for (let round = 0; round < wholeReads; round++) {
-    for (const name of ['gateway', 'nginx', 'media'] as const) whole[name]!.push(await readWhole(targets[name], agent));
-  }
-  for (let round = 0; round < 2; round++) {
-    for (const name of ['nginx', 'gateway', 'media'] as const) ranged[name]!.push(await readRanges(targets[name], agent));
-  }
+
+  // Alternating, so a busy moment of the machine falls on each path.
+  const measure = async (targets: Partial<Record<Path, string>>) => {
+    const names = Object.keys(targets) as Path[];
+    for (let round = 0; round < wholeReads; round++) {
+      for (const name of names) whole[name].push(await readWhole(targets[name]!, agent));
+    }
+    for (let round = 0; round < 2; round++) {
+      for (const name of names) ranged[name].push(await readRanges(targets[name]!, agent));
+    }
+  };
+  await measure({ gateway: `${urls.gateway}${signed}`, nginx: `${alone.url}/video`, media: `${urls.media}${signed}` });
+
+  // Media again, now handing the bytes to an nginx in front of the gateway.
+  await stopProcess(media);
+  media = startMedia({ MEDIA_ACCEL_REDIRECT: accelLocation });
+  await whenReady(`${urls.media}/readyz`);
+  const inFront = await startNginx({
+    workDir: work,
+    port: ports.nginxInFront,
+    locations: [mediaFilesLocation(accelLocation, filesDir), inFrontOf(urls.gateway)],
+    upstreams: [urls.gateway],
+  });
+  nginxes.push(inFront);
+  await measure({ accel: `${inFront.url}${signed}`, nginx: `${alone.url}/video` });
   agent.destroy();
 
   const best = (values: number[]) => Math.max(...values);
-  const rows = [
-    [`whole file (${mb(bytes.length).toFixed(0)} MB), 1 reader, best of ${wholeReads}`, best(whole.gateway!), best(whole.nginx!)],
-    [`${readers} readers × ${rangesPerReader} ranges of 1 MiB, best of 2`, best(ranged.gateway!), best(ranged.nginx!)],
-  ] as const;
-  console.log('\nthroughput in MB/s        gateway → media     nginx      ratio');
-  for (const [title, gateway, direct] of rows) {
-    console.log(`${title}\n                              ${gateway.toFixed(0).padStart(8)}  ${direct.toFixed(0).padStart(9)}  ${((gateway / direct) * 100).toFixed(0).padStart(7)} %`);
-  }
-  console.log(`media alone (no gateway), for reference: whole ${best(whole.media!).toFixed(0)} MB/s, ranged ${best(ranged.media!).toFixed(0)} MB/s`);
+  const cell = (runs: Record<Path, number[]>, name: Path) => {
+    const value = best(runs[name]);
+    const ratio = name === 'nginx' ? '' : ` (${((value / best(runs.nginx)) * 100).toFixed(0)} %)`;
+    return `${value.toFixed(0)} MB/s${ratio}`.padEnd(20);
+  };
+  const titles: Record<Path, string> = {
+    nginx: 'nginx alone',
+    gateway: 'gateway → media (Node relays the bytes)',
+    accel: 'nginx → gateway → media, X-Accel-Redirect',
+    media: 'media alone, for reference',
+  };
+  console.log(`
+${''.padEnd(44)}${`whole ${mb(bytes.length).toFixed(0)} MB, 1 reader`.padEnd(20)}${readers} readers × ${rangesPerReader} ranges of 1 MiB`);
+  for (const name of ['nginx', 'gateway', 'accel', 'media'] as const) console.log(`${titles[name].padEnd(44)}${cell(whole, name)}${cell(ranged, name)}`);
+  console.log(`best of ${wholeReads} whole reads and of 2 ranged runs; ratios to the best nginx run.`);
   console.log(`\nall runs (MB/s): whole ${JSON.stringify(round(whole))}, ranged ${JSON.stringify(round(ranged))}; every answer checked byte for byte. Goal: ≥ 80 % of nginx.`);
 } finally {
-  if (nginx) await stopProcess(nginx);
-  await Promise.all(children.map(stopProcess));
+  await Promise.all(nginxes.map((nginx) => nginx.stop()));
+  await Promise.all([media, ...others].map(stopProcess));
   await rm(work, { recursive: true, force: true });
 }
 
@@ -107,37 +137,6 @@ async function upload(token: string): Promise<string> {
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   console.log(`uploaded in ${((performance.now() - started) / 1000).toFixed(1)} s (spooled, hashed, probed, poster made)`);
   return ((await response.json()) as { _id: string })._id;
-}
-
-async function startNginx(root: string) {
-  const conf = path.join(work, 'nginx.conf');
-  await writeFile(
-    conf,
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-worker_processes auto;
-daemon off;
-pid ${work}/nginx.pid;
-error_log ${work}/nginx-error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 100000;
-  client_body_temp_path ${work}/nginx-body;
-  proxy_temp_path ${work}/nginx-proxy;
-  fastcgi_temp_path ${work}/nginx-fastcgi;
-  uwsgi_temp_path ${work}/nginx-uwsgi;
-  scgi_temp_path ${work}/nginx-scgi;
-  types { video/mp4 mp4; }
-  default_type video/mp4;
-  server { listen 127.0.0.1:${ports.nginx}; root ${root}; }
-}
-`,
-  );
-  const child = spawn(nginxBinary!, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await whenReady(`${urls.nginx}/video`);
-  return child;
 }
 
 /** Reads the whole file once; answers MB/s, after checking the bytes' hash. */

@@ -23,6 +23,8 @@ export interface GatewayOptions {
   payloadSecret?: string | undefined;
   /** Per client address, for each of the sign-in calls. */
   rateLimit: { windowMs: number; limit: number };
+  /** The proxies in front whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: string | undefined;
   /** The built shell; without it (or without its index.html) pages say the front-end is not built. */
   staticDir?: string | undefined;
   /** The remote front-ends the shell loads at run time. */
@@ -63,6 +65,7 @@ function createApp(options: GatewayOptions, proxy: ServiceProxy, answers: Answer
   const { services, logger } = options;
   const app = express();
   app.disable('x-powered-by');
+  if (options.trustProxy) app.set('trust proxy', options.trustProxy);
 
   app.get('/healthz', answerAlive);
   app.get('/readyz', answerReadiness(services));
@@ -75,7 +78,8 @@ function createApp(options: GatewayOptions, proxy: ServiceProxy, answers: Answer
         limit: options.rateLimit.limit,
         standardHeaders: 'draft-8',
         legacyHeaders: false,
-        // The gateway is the edge: the client's own X-Forwarded-For is not trusted for the key.
+        // The key is req.ip: the client's address, or what the trusted proxies in front (TRUST_PROXY)
+        // say it is; a client's own X-Forwarded-For is never believed.
         validate: { xForwardedForHeader: false },
         handler: (req, res) => answers.error(req, res, gatewayErrors.rateLimited()),
       }),

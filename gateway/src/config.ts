@@ -25,6 +25,7 @@ export const gatewayEnv = z.object({
   PAYLOAD_SECRET: z.string().min(1).optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
+  TRUST_PROXY: z.string().min(1).optional(),
   STATIC_DIR: z.string().default(defaultStaticDir),
   REMOTES_DIR: z.string().optional(),
   REMOTE_HOME_URL: z.string().default(defaultRemoteUrl('home')),
@@ -45,6 +46,12 @@ export interface GatewayConfig {
   PAYLOAD_SECRET?: string | undefined;
   RATE_LIMIT_WINDOW_MS: number;
   RATE_LIMIT_AUTH: number;
+  /**
+   * The proxies in front of the gateway (nginx), as Express's `trust proxy` takes them: `loopback`,
+   * `uniquelocal`, addresses or CIDRs, comma-separated. Their X-Forwarded-For names the client the
+   * sign-in rate limits count; unset, the gateway is the edge and the header is not believed.
+   */
+  TRUST_PROXY?: string | undefined;
   /** Defaults to the shell's build in this repository. */
   STATIC_DIR?: string | undefined;
   /** A folder with each remote's build as `<name>/`; by default the repository's `mfe-<name>/dist`. */

@@ -24,6 +24,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
     payloadSecret: config.PAYLOAD_SECRET,
     rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH },
+    trustProxy: config.TRUST_PROXY,
     staticDir: config.STATIC_DIR ?? defaultStaticDir,
     remotes: Object.fromEntries(
       remoteNames.map((name) => {

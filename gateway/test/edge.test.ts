@@ -51,6 +51,34 @@ describe('sign-in rate limits', () => {
     }
   });
 
+  it('count per client behind the proxies named in TRUST_PROXY, and never believe a client\'s own X-Forwarded-For', async () => {
+    const [behindNginx, atTheEdge] = await Promise.all([
+      startTestGateway({ ...serviceUrls(standIns), RATE_LIMIT_AUTH: 2, TRUST_PROXY: 'loopback' }),
+      startTestGateway({ ...serviceUrls(standIns), RATE_LIMIT_AUTH: 2 }),
+    ]);
+    try {
+      const statuses = async (gateway: RunningGateway, client: string) => {
+        const seen = [];
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const response = await fetch(`${gateway.url}/v1/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+            body: JSON.stringify({ email: 'a@b.mn', password: 'wrong' }),
+          });
+          seen.push(response.status);
+          await response.body?.cancel();
+        }
+        return seen;
+      };
+      expect(await statuses(behindNginx, '203.0.113.1')).toEqual([401, 401, 429]);
+      expect(await statuses(behindNginx, '203.0.113.2')).toEqual([401, 401, 429]);
+      expect(await statuses(atTheEdge, '203.0.113.1')).toEqual([401, 401, 429]);
+      expect(await statuses(atTheEdge, '203.0.113.2')).toEqual([429, 429, 429]);
+    } finally {
+      await Promise.all([behindNginx.close(), atTheEdge.close()]);
+    }
+  });
+
   it('count each sign-in call on its own, and leave other calls alone', async () => {
     const checked = await signIn({ email: 'a@b.mn' }, '/v1/auth/check-email');
     expect(checked.status).toBe(200);

@@ -20,6 +20,15 @@ export const mediaEnv = z
     /** ffmpeg and ffprobe: durations, posters, mp3 renditions. Without them media still works. */
     FFMPEG_PATH: z.string().default('ffmpeg'),
     FFPROBE_PATH: z.string().default('ffprobe'),
+    /**
+     * An internal location of an nginx in front of the gateway (e.g. `/media-files/`, mapped there with
+     * `alias` to MEDIA_FILES_DIR). When set, a valid signed URL is answered with `X-Accel-Redirect`
+     * and nginx sends the bytes itself (sendfile, ranges); media then only checks the signature.
+     */
+    MEDIA_ACCEL_REDIRECT: z
+      .string()
+      .regex(/^\/(?:[\w-]+\/)+$/, 'a path that begins and ends with /, e.g. /media-files/')
+      .optional(),
     /** '1' seeds the demo videos, subtitles and documents into an empty media service. */
     SEED_DEMO: z.enum(['0', '1']).default('0'),
   })

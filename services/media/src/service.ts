@@ -8,6 +8,7 @@ import { seedDemo } from './demo/seed.js';
 import { mediaSubscriptions } from './events.js';
 import { createMediaTools } from './ffmpeg.js';
 import type { Files } from './files.js';
+import { keepVideoFiles } from './kept-video-files.js';
 import { aloudRoutes } from './routes/alouds.js';
 import { documentRoutes } from './routes/documents.js';
 import { streamRoutes } from './routes/streams.js';
@@ -44,8 +45,9 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     },
     subscriptions: mediaSubscriptions,
     routes(app, context) {
-      app.use(videoRoutes(context, files, config));
-      app.use(streamRoutes(context, files, secret));
+      const videoFiles = keepVideoFiles(context.db);
+      app.use(videoRoutes(context, files, videoFiles, config));
+      app.use(streamRoutes(context, files, videoFiles, secret, config.MEDIA_ACCEL_REDIRECT));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
     },

@@ -36,7 +36,7 @@ export interface MediaFixture {
   close(): Promise<void>;
 }
 
-export async function startMediaFixture(options: { seedDemo?: boolean; mediaUploadLimitBytes?: number } = {}): Promise<MediaFixture> {
+export async function startMediaFixture(options: { seedDemo?: boolean; mediaUploadLimitBytes?: number; mediaAccelRedirect?: string } = {}): Promise<MediaFixture> {
   const [platform, media] = await Promise.all([startTestPlatform({ mediaSigningSecret, ...options }), makeTestMedia()]);
   const admin = await platform.adminToken();
   const key = await payloadKey(testPayloadSecret);

@@ -5,6 +5,7 @@ import { notFound, parseInput, requireAdmin, type ServiceContext } from '@learni
 import { Router, type Request } from 'express';
 import type { MediaConfig } from '../config.js';
 import type { Files } from '../files.js';
+import type { KeptVideoFiles } from '../kept-video-files.js';
 import { sendStoredFile } from '../stored-files.js';
 import { toWebVtt } from '../subtitles.js';
 import type { MediaTables, VideoKind } from '../tables.js';
@@ -22,7 +23,7 @@ async function withSpooled<T>(req: Request, use: (spooled: NonNullable<Request['
   }
 }
 
-export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, config: MediaConfig): Router {
+export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, videoFiles: KeptVideoFiles, config: MediaConfig): Router {
   const { db } = context;
   const router = Router();
   const uploadVideo = uploadOf('video', files.spoolDir, config.MEDIA_UPLOAD_LIMIT_BYTES);
@@ -54,6 +55,7 @@ export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, 
 
     router.delete(`${base}/:id`, requireAdmin, async (req, res) => {
       await deleteVideo(db, files, kind, id(req));
+      videoFiles.forget(id(req));
       context.eventsRecorded();
       res.status(204).end();
     });
