@@ -46,8 +46,9 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     subscriptions: mediaSubscriptions,
     routes(app, context) {
       const videoFiles = keepVideoFiles(context.db);
-      app.use(videoRoutes(context, files, videoFiles, config));
+      // First: every seek of every player comes here, and should not walk past the other routes.
       app.use(streamRoutes(context, files, videoFiles, secret, config.MEDIA_ACCEL_REDIRECT));
+      app.use(videoRoutes(context, files, videoFiles, config));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
     },
