@@ -99,7 +99,7 @@ try {
   const cell = (runs: Record<Path, number[]>, name: Path) => {
     const value = best(runs[name]);
     const ratio = name === 'nginx' ? '' : ` (${((value / best(runs.nginx)) * 100).toFixed(0)} %)`;
-    return `${value.toFixed(0)} MB/s${ratio}`.padEnd(20);
+    return `${value.toFixed(0)} MB/s${ratio}`.padEnd(24);
   };
   const titles: Record<Path, string> = {
     nginx: 'nginx alone',
@@ -108,7 +108,7 @@ try {
     media: 'media alone, for reference',
   };
   console.log(`
-${''.padEnd(44)}${`whole ${mb(bytes.length).toFixed(0)} MB, 1 reader`.padEnd(20)}${readers} readers × ${rangesPerReader} ranges of 1 MiB`);
+${''.padEnd(44)}${`whole ${mb(bytes.length).toFixed(0)} MB, 1 reader`.padEnd(24)}${readers} readers × ${rangesPerReader} ranges of 1 MiB`);
   for (const name of ['nginx', 'gateway', 'accel', 'media'] as const) console.log(`${titles[name].padEnd(44)}${cell(whole, name)}${cell(ranged, name)}`);
   console.log(`best of ${wholeReads} whole reads and of 2 ranged runs; ratios to the best nginx run.`);
   console.log(`\nall runs (MB/s): whole ${JSON.stringify(round(whole))}, ranged ${JSON.stringify(round(ranged))}; every answer checked byte for byte. Goal: ≥ 80 % of nginx.`);

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import { pathOf, type Logger } from '@learning/kit';
 import { gatewayErrors, type Answers } from './answers.js';
 import { sendSealedJson, type SealJson } from './payload.js';
@@ -87,6 +87,10 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
         agent,
         // With selfHandleResponse httpxy writes nothing; `relay` decides how each answer travels.
         selfHandleResponse: true,
+        // The default plugins less the logger, which builds a URL for every answer to hand to a
+        // logger we do not give it (the request log is ours), and the error answer, which `error` is.
+        ejectPlugins: true,
+        plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
         on: {
           proxyRes: (proxyRes, req, res) => {
             relay(proxyRes, req, res).catch((error: unknown) => {
