@@ -112,8 +112,14 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
       return;
     }
     setForwardingHeaders(req);
-    // Without a path filter the middleware always proxies; it never passes the request on.
-    void proxies[service](req, res, () => answers.error(req, res, gatewayErrors.notFound()));
+    // Without a path filter the middleware always proxies; it calls this only with an error that
+    // `onProxyError` has usually answered already.
+    const failed = (error?: unknown) => {
+      if (res.headersSent || res.writableEnded) return;
+      logger.error({ err: error, ...logContext(req) }, 'proxying failed');
+      answers.error(req, res, gatewayErrors.badGateway());
+    };
+    proxies[service](req, res, failed).catch(failed);
   };
 }
 
