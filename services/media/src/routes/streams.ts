@@ -7,11 +7,10 @@ import { forbidden, notFound, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import { aloudFile } from '../alouds.js';
 import type { Files } from '../files.js';
-import { handOverToNginx, sendStoredFile, type StoredFile } from '../stored-files.js';
 import type { KeptVideoFiles } from '../kept-video-files.js';
+import { handOverToNginx, sendStoredFile, type StoredFile } from '../stored-files.js';
 import type { MediaTables } from '../tables.js';
 import { videoFile } from '../videos.js';
-
 
 /** A video's and a recording's bytes never change under their id; subtitles can be replaced, so they are revalidated. */
 const cacheControls: Record<MediaKind, string> = {
