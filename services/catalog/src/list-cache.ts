@@ -3,6 +3,7 @@
 // (and its ETag) with the revision it was built at (revisions.ts); while the revision holds, a
 // request costs the revision's tiny shared query instead of building the list.
 import { createHash } from 'node:crypto';
+import { keepAtMost } from '@learning/kit';
 import type { Response } from 'express';
 
 export interface ListCache {
@@ -28,9 +29,7 @@ export function createListCache(capacity = 1000): ListCache {
       if (entry?.revision !== revision) {
         const json = JSON.stringify(await build());
         entry = { revision, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
-        kept.delete(list);
-        kept.set(list, entry);
-        if (kept.size > capacity) kept.delete(kept.keys().next().value!);
+        keepAtMost(kept, capacity, list, entry);
       }
       // With the ETag set, Express does not hash the same text again for every visitor.
       res.set('etag', entry.etag).type('json').send(entry.json);

@@ -3,6 +3,7 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
+import { keepAtMost } from './bounded-map.js';
 import { forbidden, HttpError, unauthorized } from './errors.js';
 
 export interface Principal {
@@ -70,8 +71,7 @@ export function createTokenVerifier({ keys, issuer, audience, isRevoked }: Token
       throw invalidToken();
     }
     const entry = { keyId, key, claims: claims as VerifiedToken['claims'] };
-    if (verified.size >= rememberedTokens) verified.delete(verified.keys().next().value!);
-    verified.set(token, entry);
+    keepAtMost(verified, rememberedTokens, token, entry);
     return entry;
   };
 
