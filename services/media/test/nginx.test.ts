@@ -2,10 +2,10 @@
 // MEDIA_ACCEL_REDIRECT. Media checks the signed URL and answers X-Accel-Redirect; nginx sends the bytes
 // from media's folder (sendfile, ranges). bench/stream measures it; this proves it is right.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signMediaUrl } from '@learning/contracts';
+import { closedPortUrl } from '../../../gateway/test/fixture.js';
 import { inFrontOf, mediaFilesLocation, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
 import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'media-nginx-'));
   nginx = await startNginx({
     workDir,
-    port: await freePort(),
+    port: Number(new URL(await closedPortUrl()).port),
     locations: [mediaFilesLocation(location, fixture.platform.mediaFilesDir), inFrontOf(fixture.platform.url)],
     upstreams: [fixture.platform.url],
   });
@@ -78,14 +78,3 @@ it('the internal location cannot be asked for directly', async () => {
   expect(answer.status).toBe(404);
   await answer.body?.cancel();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
