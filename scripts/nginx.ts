@@ -17,14 +17,18 @@ export function findNginx(): string | undefined {
 
 /** Proxies everything but the internal location to an upstream (the gateway), on kept-alive connections. */
 export function inFrontOf(upstreamUrl: string): string {
-  const { host } = new URL(upstreamUrl);
   return `location / {
-      proxy_pass http://upstream_${host.replace(/\W/g, '_')};
+      proxy_pass http://${upstreamName(upstreamUrl)};
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_buffering off;
     }`;
+}
+
+/** The name of the upstream block `startNginx` writes for a URL, which `inFrontOf` proxies to. */
+function upstreamName(url: string): string {
+  return `upstream_${new URL(url).host.replace(/\W/g, '_')}`;
 }
 
 /** The location MEDIA_ACCEL_REDIRECT names: reachable only by an X-Accel-Redirect, aliased to media's files. */
@@ -42,10 +46,7 @@ export async function startNginx(options: { workDir: string; port: number; locat
   const { workDir, port } = options;
   // nginx's workers read the files as another user unless it runs as root; let them.
   await chmod(workDir, 0o755);
-  const upstreams = (options.upstreams ?? []).map((url) => {
-    const { host } = new URL(url);
-    return `upstream upstream_${host.replace(/\W/g, '_')} { server ${host}; keepalive 64; }`;
-  });
+  const upstreams = (options.upstreams ?? []).map((url) => `upstream ${upstreamName(url)} { server ${new URL(url).host}; keepalive 64; }`);
   const conf = path.join(workDir, `nginx-${port}.conf`);
   await writeFile(
     conf,

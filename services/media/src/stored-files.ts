@@ -48,25 +48,27 @@ export interface SendOptions {
  * sendfile. The file's type and caching travel with it; the body is nginx's to write.
  */
 export function handOverToNginx(res: Response, location: string, file: StoredFile, options: SendOptions): void {
+  describeFile(res, file, options);
+  res.setHeader('x-accel-redirect', `${location}${file.key}`);
+  res.status(200).end();
+}
+
+/** What the file is and how it may be kept, whoever sends its bytes. */
+function describeFile(res: Response, file: StoredFile, options: SendOptions): void {
   res.setHeader('content-type', file.contentType);
   res.setHeader('cache-control', options.cacheControl);
   res.setHeader('x-content-type-options', 'nosniff');
   if (options.fileName) res.setHeader('content-disposition', `inline; filename="${options.fileName}"`);
-  res.setHeader('x-accel-redirect', `${location}${file.key}`);
-  res.status(200).end();
 }
 
 const rangeNotSatisfiable = () => new HttpError(416, 'range_not_satisfiable', 'Хүссэн хэсэг файлын хэмжээнээс гадуур байна.');
 
 export async function sendStoredFile(req: Request, res: Response, storage: FileStorage, file: StoredFile, options: SendOptions): Promise<void> {
   const lastModified = file.createdAt.toUTCString();
-  res.setHeader('content-type', file.contentType);
+  describeFile(res, file, options);
   res.setHeader('accept-ranges', 'bytes');
   res.setHeader('etag', file.etag);
   res.setHeader('last-modified', lastModified);
-  res.setHeader('cache-control', options.cacheControl);
-  res.setHeader('x-content-type-options', 'nosniff');
-  if (options.fileName) res.setHeader('content-disposition', `inline; filename="${options.fileName}"`);
 
   const range = requestedRange(req, file, lastModified);
   if (range === 'unsatisfiable') {
