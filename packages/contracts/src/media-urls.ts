@@ -54,5 +54,10 @@ export async function checkMediaSignature(
   const bytes = Uint8Array.from(atob(signature.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
   const isGenuine = await crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(signedText(kind, fileId, Number(expires))));
   if (!isGenuine) return 'invalid';
+  return expiryCheck(expires, now);
+}
+
+/** Whether a genuine URL's time is up: `expires` is in unix seconds. */
+export function expiryCheck(expires: string, now = Date.now()): 'valid' | 'expired' {
   return Number(expires) * 1000 < now ? 'expired' : 'valid';
 }

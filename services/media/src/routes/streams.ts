@@ -2,13 +2,14 @@
 // catalog signs video and subtitle URLs only for learners approved for the video; media signs
 // read-aloud URLs for the administrator. A tampered or expired signature is refused with 403.
 // With an nginx in front (MEDIA_ACCEL_REDIRECT), media checks the URL and nginx sends the bytes.
-import { checkMediaSignature, type MediaKind } from '@learning/contracts';
+import type { MediaKind } from '@learning/contracts';
 import { forbidden, notFound, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import { aloudFile } from '../alouds.js';
 import type { Files } from '../files.js';
 import type { KeptVideoFiles } from '../kept-video-files.js';
 import { handOverToNginx, sendStoredFile, type StoredFile } from '../stored-files.js';
+import { checkSignaturesOnce } from '../signature-checks.js';
 import type { MediaTables } from '../tables.js';
 import { videoFile } from '../videos.js';
 
@@ -21,6 +22,7 @@ const cacheControls: Record<MediaKind, string> = {
 
 export function streamRoutes(context: ServiceContext<MediaTables>, files: Files, videoFiles: KeptVideoFiles, secret: string, accelRedirect?: string): Router {
   const router = Router();
+  const checkSignature = checkSignaturesOnce(secret);
   const finders: Record<MediaKind, (id: string) => Promise<StoredFile | undefined>> = {
     video: (id) => videoFiles.find(id),
     // Subtitles can be replaced, and a recording gains its mp3 rendition after upload: read each time.
@@ -33,7 +35,7 @@ export function streamRoutes(context: ServiceContext<MediaTables>, files: Files,
     const { kind, id } = req.params as { kind: string; id: string };
     if (!Object.hasOwn(finders, kind)) throw notFound();
     const { expires, signature } = req.query;
-    const check = await checkMediaSignature(secret, kind as MediaKind, id, asText(expires), asText(signature));
+    const check = await checkSignature(kind as MediaKind, id, asText(expires), asText(signature));
     if (check === 'expired') throw forbidden('Холбоосын хугацаа дууссан. Хуудсаа дахин ачаална уу.', 'media_url_expired');
     if (check !== 'valid') throw forbidden('Холбоос хүчингүй байна.', 'media_url_invalid');
     const file = await finders[kind as MediaKind](id);
