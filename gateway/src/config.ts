@@ -14,13 +14,16 @@ export type RemoteName = (typeof remoteNames)[number];
 export const defaultRemoteDir = (name: RemoteName) => fileURLToPath(new URL(`../../mfe-${name}/dist`, import.meta.url));
 export const defaultRemoteUrl = (name: RemoteName) => `/remotes/${name}/mf-manifest.json`;
 
+/** The services are reached inside the network, on plain HTTP; TLS ends in front of the gateway. */
+const serviceUrl = (fallback: string) => z.url({ protocol: /^http$/, error: 'must be an http:// URL (the services speak plain HTTP inside the network)' }).default(fallback);
+
 export const gatewayEnv = z.object({
   PORT: serviceEnv.PORT.default(8080),
   HOST: z.string().default('0.0.0.0'),
-  AUTH_URL: z.url().default('http://127.0.0.1:4001'),
-  CATALOG_URL: z.url().default('http://127.0.0.1:4002'),
-  MEDIA_URL: z.url().default('http://127.0.0.1:4003'),
-  EXAM_URL: z.url().default('http://127.0.0.1:4004'),
+  AUTH_URL: serviceUrl('http://127.0.0.1:4001'),
+  CATALOG_URL: serviceUrl('http://127.0.0.1:4002'),
+  MEDIA_URL: serviceUrl('http://127.0.0.1:4003'),
+  EXAM_URL: serviceUrl('http://127.0.0.1:4004'),
   /** Absent means JSON travels unsealed; the gateway never invents a secret. */
   PAYLOAD_SECRET: z.string().min(1).optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ClientRequestArgs, Server } from 'node:http';
+import { request, type ClientRequestArgs, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,6 +31,8 @@ let standIns: Awaited<ReturnType<typeof startStandIns>>;
 let sealed: RunningGateway;
 let plain: RunningGateway;
 let releaseStream: () => void = () => {};
+/** Settles with whether the service received the whole of the last upload to /v1/files/lesson-videos. */
+let uploadEnded: Promise<'complete' | 'cut'>;
 
 beforeAll(async () => {
   videoDir = await mkdtemp(join(tmpdir(), 'gateway-video-'));
@@ -67,8 +69,18 @@ beforeAll(async () => {
         res.write(Buffer.from('first-chunk;'));
         releaseStream = () => res.end(Buffer.from('last-chunk'));
       });
+      app.get('/v1/media/cut', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(video.length) });
+        res.write(video.subarray(0, 64 * 1024));
+        setTimeout(() => res.socket?.destroy(), 50);
+      });
       app.get('/v1/documents/moved', (_req, res) => {
         res.redirect(302, '/v1/documents/brochure-1.pdf');
+      });
+      app.post('/v1/files/lesson-videos', (req, res) => {
+        uploadEnded = new Promise((resolve) => req.once('close', () => resolve(req.complete ? 'complete' : 'cut')));
+        req.resume();
+        req.once('end', () => res.status(201).json({ ok: true }));
       });
       app.post('/v1/files/monsterplan-videos', async (req, res) => {
         const chunks: Buffer[] = [];
@@ -192,12 +204,48 @@ describe('files and streams', () => {
   });
 });
 
+describe('uploads', () => {
+  it('of unknown length (chunked) reach the service byte-exact', async () => {
+    const parts = [video.subarray(0, 1_000_000), video.subarray(1_000_000)];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const part = parts.shift();
+        if (part) controller.enqueue(part);
+        else controller.close();
+      },
+    });
+    const response = await fetch(`${sealed.url}/v1/files/monsterplan-videos`, {
+      method: 'POST',
+      headers: { 'content-type': 'video/mp4' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(201);
+    expect(JSON.parse(await openAnswer(response))).toMatchObject({ bytes: video.length, sha256: createHash('sha256').update(video).digest('hex') });
+  });
+
+  it('cancelled by the client are cut at the service too, never completed', async () => {
+    const { port } = new URL(plain.url);
+    const upload = request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/files/lesson-videos', headers: { 'content-length': String(video.length) } });
+    upload.on('error', () => {});
+    upload.write(video.subarray(0, 64 * 1024));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    upload.destroy();
+    await expect(uploadEnded).resolves.toBe('cut');
+  });
+});
+
 describe('a service that goes away', () => {
   it('mid-answer cuts the client\'s answer too: never half a JSON, never a hang; the next calls are answered', async () => {
-    // httpxy destroys the client's response once the service's closes incomplete.
     await expect(fetch(`${sealed.url}/v1/lessons/cut`).then((response) => response.text())).rejects.toThrow();
     const next = await fetch(`${sealed.url}/v1/monsterplans`);
     expect(await openAnswer(next)).toBe(plansText);
+  });
+
+  it('mid-file cuts the client\'s download too, never a short file that looks whole', async () => {
+    const response = await fetch(`${sealed.url}/v1/media/cut`);
+    expect(response.status).toBe(200);
+    await expect(response.arrayBuffer()).rejects.toThrow();
   });
 });
 
@@ -291,6 +339,30 @@ describe('each call', () => {
 
     const replaced = await fetch(`${plain.url}/v1/auth/me`, { headers: { 'x-request-id': 'no spaces <allowed>' } });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('does not pass on the headers of its own connection', async () => {
+    const { port } = new URL(plain.url);
+    await new Promise<void>((resolve, reject) => {
+      const call = request({ host: '127.0.0.1', port, path: '/v1/auth/me', headers: { connection: 'keep-alive, x-hop', 'x-hop': 'only to the gateway', te: 'trailers', 'x-kept': 'yes' } }, (answer) => {
+        answer.resume().once('end', resolve);
+      });
+      call.once('error', reject).end();
+    });
+    const seen = standIns.auth.seen.at(-1)!;
+    expect(seen['x-kept']).toBe('yes');
+    expect(seen['x-hop']).toBeUndefined();
+    expect(seen.te).toBeUndefined();
+  });
+
+  it('keeps the path a service URL carries before its own', async () => {
+    const prefixed = await startTestGateway({ ...serviceUrls(standIns), CATALOG_URL: `${standIns.catalog.url}/catalog/` });
+    try {
+      const response = await fetch(`${prefixed.url}/v1/lessons?currentPage=2`);
+      expect(await response.json()).toEqual({ service: 'catalog', path: '/catalog/v1/lessons?currentPage=2' });
+    } finally {
+      await prefixed.close();
+    }
   });
 
   it('tells the service who the client is, appended after any proxy before the gateway', async () => {
