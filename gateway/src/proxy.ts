@@ -132,7 +132,7 @@ function upstreamOf(serviceUrl: string): Upstream {
   return {
     // An IPv6 literal comes bracketed in a URL, not in a host name.
     host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port || (url.protocol === 'https:' ? '443' : '80'),
+    port: url.port || '80',
     base: url.pathname.replace(/\/$/, ''),
   };
 }
