@@ -93,14 +93,52 @@ export function tagAndLogRequests(logger: Logger, { levelOf = () => 'info', fiel
 
 function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = asHttpError(error);
-    if (known) {
-      res.status(known.status).json({ message: known.message, code: known.code });
+    const { status, body } = errorAnswer(error, req, logger);
+    res.status(status).json(body);
+  };
+}
+
+/**
+ * A few requests are answered before Express, on Node's own request and response: those of a path so
+ * hot that Express's routing is most of its cost (media's signed streams, asked once per seek).
+ */
+export interface Lane {
+  /** Whether the request is the lane's, by its method and path; the others go to Express. */
+  takes(req: IncomingMessage): boolean;
+  /** Answers it; a thrown HttpError is answered `{message, code}` as Express's error handler would. */
+  answer(req: IncomingMessage, res: ServerResponse): Promise<void>;
+}
+
+/** The services' request listener: the lane's requests tagged and logged, then answered; the rest Express's. */
+export function withLane(app: Express, lane: Lane | undefined, logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+  if (!lane) return app;
+  const tagAndLog = tagAndLogRequests(logger);
+  return (req, res) => {
+    if (!lane.takes(req)) {
+      app(req, res);
       return;
     }
-    logger.error({ err: error, requestId: req.headers[requestIdHeader] }, 'unhandled error');
-    res.status(500).json({ message: internalErrorMessage, code: 'internal' });
+    tagAndLog(req, res, () => {
+      lane.answer(req, res).catch((error: unknown) => {
+        // Mid-answer there is no status left to send: the client sees the answer cut.
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const { status, body } = errorAnswer(error, req, logger);
+        const text = JSON.stringify(body);
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
+      });
+    });
   };
+}
+
+/** A known error's status and Mongolian message; anything else is logged and answered 500 without its details. */
+function errorAnswer(error: unknown, req: IncomingMessage, logger: Logger): { status: number; body: { message: string; code: string } } {
+  const known = asHttpError(error);
+  if (known) return { status: known.status, body: { message: known.message, code: known.code } };
+  logger.error({ err: error, requestId: req.headers[requestIdHeader] }, 'unhandled error');
+  return { status: 500, body: { message: internalErrorMessage, code: 'internal' } };
 }
 
 /** Errors thrown by body parsers carry a status; they become HttpErrors with Mongolian messages. */

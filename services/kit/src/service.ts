@@ -1,12 +1,12 @@
 // Runs one service: opens its database and the bus, relays its outbox, consumes its events,
 // verifies tokens and listens. The same code runs a service alone or beside the others in one process.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Express } from 'express';
 import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { createServiceApp } from './app.js';
+import { createServiceApp, withLane, type Lane } from './app.js';
 import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
 import { createLogger } from './logger.js';
@@ -39,6 +39,8 @@ export interface ServiceDefinition<Tables> {
   start?: (context: ServiceContext<Tables>) => Promise<void>;
   subscriptions?: (context: ServiceContext<Tables>) => Subscription[];
   routes: (app: Express, context: ServiceContext<Tables>) => void;
+  /** The requests answered before Express (see `Lane`); most services have none. */
+  lane?: (context: ServiceContext<Tables>) => Lane;
   /** How long one request may take, body included (Node's default is five minutes; uploads need more). */
   requestTimeoutMs?: number;
 }
@@ -142,7 +144,7 @@ export async function runService<Tables>(
       definition.routes(express, context);
     },
   });
-  const server = await listen(app, config.PORT, config.HOST);
+  const server = await listen(withLane(app, definition.lane?.(context), logger), config.PORT, config.HOST);
   if (definition.requestTimeoutMs !== undefined) server.requestTimeout = definition.requestTimeoutMs;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
@@ -164,8 +166,10 @@ export async function runService<Tables>(
   };
 }
 
-function listen(app: Express, port: number, host: string): Promise<Server> {
+function listen(listener: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = createServer(listener);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
   });
 }

@@ -1,17 +1,17 @@
 // The media service: video files of both kinds, streaming by signed URLs, subtitles, documents and
 // read-aloud recordings.
 import { join } from 'node:path';
-import type { ServiceDefinition } from '@learning/kit';
+import type { ServiceContext, ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import { developmentMediaSigningSecret, filesDir, type MediaConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
 import { mediaSubscriptions } from './events.js';
 import { createMediaTools } from './ffmpeg.js';
 import type { Files } from './files.js';
-import { keepVideoFiles } from './kept-video-files.js';
+import { keepVideoFiles, type KeptVideoFiles } from './kept-video-files.js';
 import { aloudRoutes } from './routes/alouds.js';
 import { documentRoutes } from './routes/documents.js';
-import { streamRoutes } from './routes/streams.js';
+import { streamLane } from './routes/streams.js';
 import { videoRoutes } from './routes/videos.js';
 import { prepareSpool } from './spool.js';
 import { createDiskStorage } from './storage.js';
@@ -29,6 +29,9 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     spoolDir: join(root, '.spool'),
   };
   const secret = config.MEDIA_SIGNING_SECRET ?? developmentMediaSigningSecret;
+  // One for the stream lane that reads them and the routes that delete videos, so a delete is seen by both.
+  let keptVideoFiles: KeptVideoFiles | undefined;
+  const videoFiles = (context: ServiceContext<MediaTables>) => (keptVideoFiles ??= keepVideoFiles(context.db));
   return {
     name: 'media',
     migrations,
@@ -44,11 +47,9 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       }
     },
     subscriptions: mediaSubscriptions,
+    lane: (context) => streamLane(context, files, videoFiles(context), secret, config.MEDIA_ACCEL_REDIRECT),
     routes(app, context) {
-      const videoFiles = keepVideoFiles(context.db);
-      // First: every seek of every player comes here, and should not walk past the other routes.
-      app.use(streamRoutes(context, files, videoFiles, secret, config.MEDIA_ACCEL_REDIRECT));
-      app.use(videoRoutes(context, files, videoFiles, config));
+      app.use(videoRoutes(context, files, videoFiles(context), config));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
     },

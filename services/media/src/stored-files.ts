@@ -1,9 +1,10 @@
 // The files media keeps (a row per stored file: its content type, size and ETag) and how one is
 // answered over HTTP: whole, or a byte range (206 with Content-Range; If-Range; 416 when the range
 // cannot be served), revalidated by its ETag.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { HttpError, notFound } from '@learning/kit';
-import type { Request, Response } from 'express';
+import parseRange from 'range-parser';
 import type { FileStorage } from './storage.js';
 import type { MediaDb } from './tables.js';
 
@@ -47,14 +48,15 @@ export interface SendOptions {
  * (`X-Accel-Redirect`): nginx serves ranges, If-Range and conditional requests itself, with
  * sendfile. The file's type and caching travel with it; the body is nginx's to write.
  */
-export function handOverToNginx(res: Response, location: string, file: StoredFile, options: SendOptions): void {
+export function handOverToNginx(res: ServerResponse, location: string, file: StoredFile, options: SendOptions): void {
   describeFile(res, file, options);
   res.setHeader('x-accel-redirect', `${location}${file.key}`);
-  res.status(200).end();
+  res.statusCode = 200;
+  res.end();
 }
 
 /** What the file is and how it may be kept, whoever sends its bytes. */
-function describeFile(res: Response, file: StoredFile, options: SendOptions): void {
+function describeFile(res: ServerResponse, file: StoredFile, options: SendOptions): void {
   res.setHeader('content-type', file.contentType);
   res.setHeader('cache-control', options.cacheControl);
   res.setHeader('x-content-type-options', 'nosniff');
@@ -63,7 +65,7 @@ function describeFile(res: Response, file: StoredFile, options: SendOptions): vo
 
 const rangeNotSatisfiable = () => new HttpError(416, 'range_not_satisfiable', 'Хүссэн хэсэг файлын хэмжээнээс гадуур байна.');
 
-export async function sendStoredFile(req: Request, res: Response, storage: FileStorage, file: StoredFile, options: SendOptions): Promise<void> {
+export async function sendStoredFile(req: IncomingMessage, res: ServerResponse, storage: FileStorage, file: StoredFile, options: SendOptions): Promise<void> {
   const lastModified = file.createdAt.toUTCString();
   describeFile(res, file, options);
   res.setHeader('accept-ranges', 'bytes');
@@ -76,15 +78,16 @@ export async function sendStoredFile(req: Request, res: Response, storage: FileS
     throw rangeNotSatisfiable();
   }
   if (!range && matchesEtag(req.headers['if-none-match'], file.etag)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   if (range) {
-    res.status(206);
+    res.statusCode = 206;
     res.setHeader('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
     res.setHeader('content-length', range.end - range.start + 1);
   } else {
-    res.status(200);
+    res.statusCode = 200;
     res.setHeader('content-length', file.size);
   }
   if (req.method === 'HEAD' || file.size === 0) {
@@ -108,15 +111,14 @@ export async function sendStoredFile(req: Request, res: Response, storage: FileS
  * The one range to answer, undefined for the whole file. A Range header of several ranges is
  * answered whole (RFC 9110 allows it), one whose If-Range no longer matches too.
  */
-function requestedRange(req: Request, file: StoredFile, lastModified: string): { start: number; end: number } | 'unsatisfiable' | undefined {
+function requestedRange(req: IncomingMessage, file: StoredFile, lastModified: string): { start: number; end: number } | 'unsatisfiable' | undefined {
   const header = req.headers.range;
   if (!header || !/^\s*bytes=/i.test(header)) return undefined;
-  const ifRange = req.get('if-range');
-  if (ifRange && !(ifRange.startsWith('"') || ifRange.startsWith('W/') ? ifRange === file.etag : Date.parse(ifRange) >= Date.parse(lastModified))) {
+  const ifRange = req.headers['if-range'];
+  if (typeof ifRange === 'string' && !(ifRange.startsWith('"') || ifRange.startsWith('W/') ? ifRange === file.etag : Date.parse(ifRange) >= Date.parse(lastModified))) {
     return undefined;
   }
-  const ranges = req.range(file.size, { combine: true });
-  if (ranges === undefined) return undefined;
+  const ranges = parseRange(file.size, header, { combine: true });
   if (typeof ranges === 'number') return 'unsatisfiable'; // -1 unsatisfiable, -2 malformed
   if (ranges.length !== 1) return undefined;
   return { start: ranges[0]!.start, end: ranges[0]!.end };

@@ -140,6 +140,17 @@ describe('a Monster plan video from upload to ranged playback', () => {
     expect((await fixture.call('GET', otherSecret)).status).toBe(403);
   });
 
+  it('answers HEAD with the file\'s headers and no body; an unknown kind of file is not found', async () => {
+    const head = await fetch(fixture.platform.url + url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(film.length));
+    expect(head.headers.get('content-type')).toBe('video/mp4');
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+
+    const unknown = await fixture.call('GET', url.replace('/v1/media/video/', '/v1/media/poster/'));
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'not_found']);
+  });
+
   it('takes subtitles as SRT, keeps them as WebVTT, and play answers their URL as sub', async () => {
     const uploaded = await fixture.upload(`/v1/files/monsterplan-videos/${videoId}/subtitle`, { field: 'subtitle', file: fixture.media.srt, token: fixture.admin });
     expect(uploaded.status).toBe(200);
