@@ -1,7 +1,7 @@
 // The Express app every service builds: request ids, request logs, JSON bodies, health and
 // readiness, and the one error handler that answers `{message, code}` and never a stack.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, internalErrorMessage, notFound } from './errors.js';
@@ -110,7 +110,7 @@ export interface Lane {
 }
 
 /** The services' request listener: the lane's requests tagged and logged, then answered; the rest Express's. */
-export function withLane(app: Express, lane: Lane | undefined, logger: Logger): (req: IncomingMessage, res: ServerResponse) => void {
+export function withLane(app: Express, lane: Lane | undefined, logger: Logger): RequestListener {
   if (!lane) return app;
   const tagAndLog = tagAndLogRequests(logger);
   return (req, res) => {

@@ -39,15 +39,17 @@ export function streamLane(context: ServiceContext<MediaTables>, files: Files, v
   return {
     takes: (req) => (req.method === 'GET' || req.method === 'HEAD') && streamPath.test(pathOf(req.url)),
     async answer(req, res) {
-      const [, kind = '', id = ''] = streamPath.exec(pathOf(req.url))!;
-      if (!Object.hasOwn(finders, kind)) throw notFound();
+      const [, named = '', segment = ''] = streamPath.exec(pathOf(req.url))!;
+      if (!Object.hasOwn(finders, named)) throw notFound();
+      const kind = named as MediaKind;
+      const id = decoded(segment);
       const { expires, signature } = signedQuery(req);
-      const check = await checkSignature(kind as MediaKind, decoded(id), expires, signature);
+      const check = await checkSignature(kind, id, expires, signature);
       if (check === 'expired') throw forbidden('Холбоосын хугацаа дууссан. Хуудсаа дахин ачаална уу.', 'media_url_expired');
       if (check !== 'valid') throw forbidden('Холбоос хүчингүй байна.', 'media_url_invalid');
-      const file = await finders[kind as MediaKind](decoded(id));
+      const file = await finders[kind](id);
       if (!file) throw notFound('Файл олдсонгүй.', 'file_not_found');
-      const options = { cacheControl: cacheControls[kind as MediaKind] };
+      const options = { cacheControl: cacheControls[kind] };
       if (accelRedirect) handOverToNginx(res, accelRedirect, file, options);
       else await sendStoredFile(req, res, files.storage, file, options);
     },
