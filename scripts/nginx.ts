@@ -1,8 +1,8 @@
 // Debian's nginx on loopback, for the streaming benchmark and the test of the production arrangement
-// (nginx in front of the gateway sends the signed streams' bytes, MEDIA_ACCEL_REDIRECT). Runs in the
-// foreground in a folder of its own, removed by the caller.
+// (deploy/nginx.conf in front of the gateway: it sends the signed streams' bytes, MEDIA_ACCEL_REDIRECT,
+// and keeps a signed video URL's grant). Runs in the foreground in a folder of its own, removed by the caller.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmod, writeFile } from 'node:fs/promises';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface RunningNginx {
@@ -15,39 +15,33 @@ export function findNginx(): string | undefined {
   return ['/usr/sbin/nginx', 'nginx'].find((candidate) => spawnSync(candidate, ['-v']).status === 0);
 }
 
-/** Proxies everything but the internal location to an upstream (the gateway), on kept-alive connections. */
-export function inFrontOf(upstreamUrl: string): string {
-  return `location / {
-      proxy_pass http://${upstreamName(upstreamUrl)};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_buffering off;
-    }`;
+/** Where deploy/nginx.conf sends the files media hands over: media's MEDIA_ACCEL_REDIRECT in front of it. */
+export const mediaFilesLocation = '/media-files/';
+
+export interface NginxOptions {
+  workDir: string;
+  port: number;
+  /** nginx alone: the locations of its one server. */
+  locations?: string[];
+  /** The production arrangement, deploy/nginx.conf itself: in front of the gateway, sending media's files from its folder. */
+  inFrontOf?: { gatewayUrl: string; mediaFilesDir: string };
 }
 
-/** The name of the upstream block `startNginx` writes for a URL, which `inFrontOf` proxies to. */
-function upstreamName(url: string): string {
-  return `upstream_${new URL(url).host.replace(/\W/g, '_')}`;
-}
-
-/** The location MEDIA_ACCEL_REDIRECT names: reachable only by an X-Accel-Redirect, aliased to media's files. */
-export function mediaFilesLocation(location: string, filesDir: string): string {
-  return `location ${location} { internal; alias ${filesDir}/; }`;
-}
-
-/**
- * Starts nginx on `port` with one server made of `locations`; `upstreams` are the URLs `inFrontOf`
- * proxies to. Files are sent with sendfile, as in production.
- */
-export async function startNginx(options: { workDir: string; port: number; locations: string[]; upstreams?: string[] }): Promise<RunningNginx> {
+/** Starts nginx on `port`, in the foreground, its files in `workDir`. Files are sent with sendfile, as in production. */
+export async function startNginx(options: NginxOptions): Promise<RunningNginx> {
   const binary = findNginx();
   if (!binary) throw new Error('nginx is not installed: apt-get install -y nginx');
   const { workDir, port } = options;
   // nginx's workers read the files as another user unless it runs as root; let them.
   await chmod(workDir, 0o755);
-  const upstreams = (options.upstreams ?? []).map((url) => `upstream ${upstreamName(url)} { server ${new URL(url).host}; keepalive 64; }`);
   const conf = path.join(workDir, `nginx-${port}.conf`);
+  const listen = `listen 127.0.0.1:${port};`;
+  const servers = options.inFrontOf
+    ? await productionServers(options.inFrontOf, listen, `${workDir}/nginx-${port}`)
+    : `server {
+    ${listen}
+    ${options.locations?.join('\n    ') ?? ''}
+  }`;
   await writeFile(
     conf,
     `${process.getuid?.() === 0 ? 'user root;' : ''}
@@ -69,11 +63,7 @@ http {
   scgi_temp_path ${workDir}/nginx-scgi;
   types { video/mp4 mp4; }
   default_type application/octet-stream;
-  ${upstreams.join('\n  ')}
-  server {
-    listen 127.0.0.1:${port};
-    ${options.locations.join('\n    ')}
-  }
+  ${servers}
 }
 `,
   );
@@ -81,6 +71,25 @@ http {
   const url = `http://127.0.0.1:${port}`;
   await whenListening(child, port);
   return { url, stop: () => stop(child) };
+}
+
+/**
+ * deploy/nginx.conf with this machine's addresses and folders in place of the compose network's, so
+ * the tests and the benchmark run the very configuration production does.
+ */
+async function productionServers({ gatewayUrl, mediaFilesDir }: NonNullable<NginxOptions['inFrontOf']>, listen: string, prefix: string): Promise<string> {
+  const conf = await readFile(new URL('../deploy/nginx.conf', import.meta.url), 'utf8');
+  const replacements: Array<[string, string]> = [
+    ['server gateway:8080;', `server ${new URL(gatewayUrl).host};`],
+    ['listen 80;', listen],
+    ['alias /data/media/;', `alias ${mediaFilesDir}/;`],
+    ['/var/run/nginx-video-grants.sock', `${prefix}-video-grants.sock`],
+    ['/var/cache/nginx/video-grants', `${prefix}-video-grants`],
+  ];
+  return replacements.reduce((text, [production, here]) => {
+    if (!text.includes(production)) throw new Error(`deploy/nginx.conf no longer has "${production}": update scripts/nginx.ts`);
+    return text.replaceAll(production, here);
+  }, conf);
 }
 
 async function whenListening(child: ChildProcess, port: number): Promise<void> {

@@ -39,6 +39,11 @@ export async function removeBytes(storage: FileStorage, keys: readonly string[])
 
 export interface SendOptions {
   cacheControl: string;
+  /**
+   * Until when (unix seconds) an nginx in front may keep this answer and hand the file over again
+   * without asking: the signed URL's expiry, for files that never change under their URL.
+   */
+  keptByNginxUntil?: number;
   /** Offered as the file's name when saved. */
   fileName?: string;
 }
@@ -51,6 +56,8 @@ export interface SendOptions {
 export function handOverToNginx(res: ServerResponse, location: string, file: StoredFile, options: SendOptions): void {
   describeFile(res, file, options);
   res.setHeader('x-accel-redirect', `${location}${file.key}`);
+  // "@" makes it a moment, not a duration; nginx reads the header and never passes it on.
+  if (options.keptByNginxUntil !== undefined) res.setHeader('x-accel-expires', `@${options.keptByNginxUntil}`);
   res.statusCode = 200;
   res.end();
 }

@@ -1,17 +1,22 @@
 // The production arrangement for streaming: Debian's nginx in front of the gateway, media started with
 // MEDIA_ACCEL_REDIRECT. Media checks the signed URL and answers X-Accel-Redirect; nginx sends the bytes
-// from media's folder (sendfile, ranges). bench/stream measures it; this proves it is right.
+// from media's folder (sendfile, ranges), and keeps a signed video URL's grant until the URL expires.
+// bench/stream measures it; this proves it is right. Between nginx and the gateway a relay notes what
+// nginx asks, so the tests see which seeks reached media.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signMediaUrl } from '@learning/contracts';
 import { closedPortUrl } from '../../../gateway/test/fixture.js';
-import { inFrontOf, mediaFilesLocation, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
+import { mediaFilesLocation as location, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
 import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 
-const location = '/media-files/';
-
 let fixture: MediaFixture;
+let relay: Server;
+/** The paths (with their queries) nginx asked the gateway for. */
+let asked: string[] = [];
 let nginx: RunningNginx;
 let workDir: string;
 let film: Buffer;
@@ -22,11 +27,11 @@ beforeAll(async () => {
   fixture = await startMediaFixture({ mediaAccelRedirect: location });
   film = await readFile(fixture.media.video);
   workDir = await mkdtemp(join(tmpdir(), 'media-nginx-'));
+  relay = await startRelay(fixture.platform.url);
   nginx = await startNginx({
     workDir,
     port: Number(new URL(await closedPortUrl()).port),
-    locations: [mediaFilesLocation(location, fixture.platform.mediaFilesDir), inFrontOf(fixture.platform.url)],
-    upstreams: [fixture.platform.url],
+    inFrontOf: { gatewayUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, mediaFilesDir: fixture.platform.mediaFilesDir },
   });
   const uploaded = expectStatus(await fixture.upload('/v1/files/lesson-videos', { field: 'video', file: fixture.media.video, token: fixture.admin }), 201, 'uploading');
   videoId = uploaded._id;
@@ -35,14 +40,22 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await nginx?.stop();
+  relay?.closeAllConnections();
+  relay?.close();
   await fixture?.close();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 }, startTimeoutMs);
+
+beforeEach(() => {
+  asked = [];
+});
 
 it('media answers a valid signed URL with X-Accel-Redirect to the file, and no bytes of its own', async () => {
   const answer = await fixture.fetchBytes(signed);
   expect(answer.status).toBe(200);
   expect(answer.headers.get('x-accel-redirect')).toBe(`${location}videos/${videoId}/video`);
+  // nginx may keep this grant until the signed URL expires, and no longer.
+  expect(answer.headers.get('x-accel-expires')).toBe(`@${new URL(signed, 'http://x').searchParams.get('expires')}`);
   expect(answer.headers.get('content-type')).toBe('video/mp4');
   expect(answer.bytes.length).toBe(0);
 });
@@ -52,6 +65,7 @@ it('nginx in front sends the whole file and any range, byte for byte, and keeps 
   expect(whole.status).toBe(200);
   expect(whole.headers.get('content-type')).toBe('video/mp4');
   expect(whole.headers.get('x-accel-redirect')).toBeNull();
+  expect(whole.headers.get('x-accel-expires')).toBeNull();
   expect(Buffer.from(await whole.arrayBuffer()).equals(film)).toBe(true);
 
   const end = film.length - 1;
@@ -78,3 +92,52 @@ it('the internal location cannot be asked for directly', async () => {
   expect(answer.status).toBe(404);
   await answer.body?.cancel();
 });
+
+it("nginx keeps a signed video URL's grant for the seeks that follow, asks again for another URL, and never keeps a refusal", async () => {
+  const kept = await signMediaUrl(mediaSigningSecret, 'video', videoId, Math.floor(Date.now() / 1000) + 602);
+  for (const [from, to] of [[0, 99], [5000, 5099], [20_000, 20_099]] as const) {
+    const part = await fetch(nginx.url + kept, { headers: { range: `bytes=${from}-${to}` } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(film.subarray(from, to + 1))).toBe(true);
+  }
+  const another = await signMediaUrl(mediaSigningSecret, 'video', videoId, Math.floor(Date.now() / 1000) + 601);
+  const seek = await fetch(nginx.url + another, { headers: { range: 'bytes=0-9' } });
+  expect(seek.status).toBe(206);
+  await seek.body?.cancel();
+  const tampered = kept.replace(/signature=./, 'signature=0');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const refused = await fetch(nginx.url + tampered);
+    expect(refused.status).toBe(403);
+    await refused.body?.cancel();
+  }
+
+  expect(asked).toEqual([kept, another, tampered, tampered]);
+});
+
+it('a kept grant ends when its signed URL expires: the next seek is refused with 403', async () => {
+  const soonExpired = await signMediaUrl(mediaSigningSecret, 'video', videoId, Math.floor(Date.now() / 1000) + 2);
+  const first = await fetch(nginx.url + soonExpired, { headers: { range: 'bytes=0-9' } });
+  expect(first.status).toBe(206);
+  await first.body?.cancel();
+  await new Promise((resolve) => setTimeout(resolve, 3100));
+
+  const late = await fetch(nginx.url + soonExpired, { headers: { range: 'bytes=10-19' } });
+  expect(late.status).toBe(403);
+  await late.body?.cancel();
+  expect(asked).toEqual([soonExpired, soonExpired]);
+});
+
+/** Passes every request on to `target` as it is, noting its path and query in `asked`. */
+async function startRelay(target: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    asked.push(req.url ?? '');
+    const onward = request(target + req.url, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    onward.on('error', () => res.destroy());
+    req.pipe(onward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}

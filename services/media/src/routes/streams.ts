@@ -50,7 +50,7 @@ export function streamLane(context: ServiceContext<MediaTables>, files: Files, v
       const file = await finders[kind](id);
       if (!file) throw notFound('Файл олдсонгүй.', 'file_not_found');
       const options = { cacheControl: cacheControls[kind] };
-      if (accelRedirect) handOverToNginx(res, accelRedirect, file, options);
+      if (accelRedirect) handOverToNginx(res, accelRedirect, file, kind === 'video' ? { ...options, keptByNginxUntil: Number(expires) } : options);
       else await sendStoredFile(req, res, files.storage, file, options);
     },
   };
