@@ -8,6 +8,7 @@ import { createListCache } from './list-cache.js';
 import { createMediaSigner } from './media-urls.js';
 import { createRevisions } from './revisions.js';
 import { lessonRoutes } from './routes/lessons.js';
+import { listLane } from './routes/lists.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
@@ -27,13 +28,12 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       }
     },
     subscriptions: catalogSubscriptions,
+    lane: (context) => listLane(context, createListCache(), createRevisions(context.db)),
     routes(app, context) {
-      const revisions = createRevisions(context.db);
-      const lists = createListCache();
-      app.use(lessonRoutes(context, signer, lists, revisions));
-      app.use(monsterplanRoutes(context, signer, lists, revisions));
-      app.use(lessonRequestRoutes(context, lists, revisions));
-      app.use(monsterplanRequestRoutes(context, lists, revisions));
+      app.use(lessonRoutes(context, signer));
+      app.use(monsterplanRoutes(context, signer));
+      app.use(lessonRequestRoutes(context));
+      app.use(monsterplanRequestRoutes(context));
     },
   };
 }

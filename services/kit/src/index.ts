@@ -4,6 +4,7 @@ export * from './logger.js';
 export * from './db.js';
 export * from './validation.js';
 export * from './app.js';
+export * from './conditional.js';
 export * from './bounded-map.js';
 export * from './tokens.js';
 export * from './revocations.js';

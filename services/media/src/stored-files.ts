@@ -3,7 +3,7 @@
 // cannot be served), revalidated by its ETag.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { HttpError, notFound } from '@learning/kit';
+import { HttpError, matchesEtag, notFound } from '@learning/kit';
 import parseRange from 'range-parser';
 import type { FileStorage } from './storage.js';
 import type { MediaDb } from './tables.js';
@@ -129,9 +129,4 @@ function requestedRange(req: IncomingMessage, file: StoredFile, lastModified: st
   if (typeof ranges === 'number') return 'unsatisfiable'; // -1 unsatisfiable, -2 malformed
   if (ranges.length !== 1) return undefined;
   return { start: ranges[0]!.start, end: ranges[0]!.end };
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,21 +1,14 @@
-// /v1/lessons: lesson bundles.
+// /v1/lessons: lesson bundles (their list is answered by the lane, routes/lists.ts).
 import { catalog } from '@learning/contracts';
 import { parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
-import { createLesson, deleteLesson, findLesson, listLessons, updateLesson } from '../lessons.js';
-import type { ListCache } from '../list-cache.js';
+import { createLesson, deleteLesson, findLesson, updateLesson } from '../lessons.js';
 import type { MediaSigner } from '../media-urls.js';
-import type { ReadRevisions } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
-export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: ListCache, revisions: ReadRevisions): Router {
+export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner): Router {
   const { db } = context;
   const router = Router();
-
-  // Anyone.
-  router.get('/v1/lessons', async (_req, res) => {
-    await lists.send(res, 'lessons', (await revisions()).catalog, () => listLessons(db));
-  });
 
   // Administrator.
   router.post('/v1/lessons', requireAdmin, async (req, res) => {

@@ -1,22 +1,19 @@
-// /v1/lesson-requests and /v1/monsterplan-requests: one family of calls for each kind of request.
-import { catalog, pageQuery } from '@learning/contracts';
+// /v1/lesson-requests and /v1/monsterplan-requests: one family of calls for each kind of request
+// (the administrator's pages and the new-request count are answered by the lane, routes/lists.ts).
+import { catalog } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
-import type { ListCache } from '../list-cache.js';
-import { approveRequest, cancelRequest, createRequest, findRequest, listRequests, type RequestKind } from '../requests.js';
-import type { ReadRevisions } from '../revisions.js';
+import { approveRequest, cancelRequest, createRequest, findRequest, type RequestKind } from '../requests.js';
 import type { CatalogTables } from '../tables.js';
 
-export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>, lists: ListCache, revisions: ReadRevisions) =>
-  requestRoutes(context, lists, revisions, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
+export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>) =>
+  requestRoutes(context, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
 
-export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>, lists: ListCache, revisions: ReadRevisions) =>
-  requestRoutes(context, lists, revisions, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
+export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>) =>
+  requestRoutes(context, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
 
 function requestRoutes(
   context: ServiceContext<CatalogTables>,
-  lists: ListCache,
-  revisions: ReadRevisions,
   kind: RequestKind,
   path: string,
   bundleIdOf: (body: unknown) => string,
@@ -29,21 +26,6 @@ function requestRoutes(
     const request = await createRequest(db, kind, req.principal!.id, bundleIdOf(req.body));
     context.eventsRecorded();
     res.status(201).json(request);
-  });
-
-  // Administrator: newest first, `perPage` and `currentPage`. A page depends on the requests, the
-  // learners' emails and the bundles: the request revision and the catalog's.
-  router.get(path, requireAdmin, async (req, res) => {
-    const page = parseInput(pageQuery, req.query);
-    const { catalog: catalogRevision, requests } = await revisions();
-    const revision = `${catalogRevision}.${requests[kind].revision}`;
-    await lists.send(res, `${kind}-requests:${page.perPage}:${page.currentPage}`, revision, () => listRequests(db, kind, page));
-  });
-
-  // Administrator: the count of pending requests (the badge's "N new request"). Before /:id, which
-  // would otherwise take the name.
-  router.get(`${path}/total-new-requests`, requireAdmin, async (_req, res) => {
-    res.json({ count: (await revisions()).requests[kind].pending });
   });
 
   // Administrator.
