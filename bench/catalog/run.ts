@@ -3,15 +3,16 @@
 // 100,000 requests. Goal: p99 under 50 ms at 100 concurrent connections.
 // The auth service (for the administrator's token), the catalog and the gateway run as their own
 // processes, as in production; the data is seeded straight into the catalog's schema with bulk SQL.
-// Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on). BENCH_CPU_PROF=<folder>
+// Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on) and h2load (bench/load.ts).
+// BENCH_CPU_PROF=<folder>
 // has each server write a V8 CPU profile there when it stops (see bench/processes.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { dropSchemas, uniqueSuffix } from '../../scripts/test-platform.js';
+import { hasH2load, load, type LoadFigures } from '../load.js';
 import { startProcess, stopProcess as stop, whenReady as ready } from '../processes.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -19,11 +20,15 @@ if (!databaseUrl) {
   console.error('bench/catalog needs DATABASE_URL: it seeds 100,000 requests into PostgreSQL (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/platform_test).');
   process.exit(1);
 }
+if (!hasH2load()) {
+  console.error('bench/catalog loads the servers with h2load: apt-get install -y nghttp2-client.');
+  process.exit(1);
+}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const sizes = { learners: 10_000, lessons: 200, videosPerLesson: 5, monsterplans: 10, daysPerPlan: 10, lessonRequestsPerLearner: 9, approvedShare: 0.7 };
-/** The administrator pages through the newest requests: a random page among the first pagesBrowsed. */
+/** The administrator pages through the newest requests: each client asks the first pagesBrowsed in turn. */
 const pagesBrowsed = 100;
 const payloadSecret = 'bench-payload-secret';
 const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
@@ -47,27 +52,20 @@ try {
   console.log(`seeded ${sizes.learners} learners, ${sizes.lessons} bundles, ${sizes.monsterplans} plans, ${await requestCount()} requests in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
   const token = await adminToken();
 
-  const requestList = {
-    title: `GET /v1/lesson-requests?perPage=10&currentPage=1…${pagesBrowsed} (administrator)`,
-    url: `${urls.gateway}/v1/lesson-requests`,
-    headers: { authorization: `Bearer ${token}` },
-    randomPage: true,
-  };
-  const planList = { title: 'GET /v1/monsterplans (guest)', url: `${urls.gateway}/v1/monsterplans`, headers: {}, randomPage: false };
-  const newCount = {
-    title: 'GET /v1/lesson-requests/total-new-requests (administrator)',
-    url: `${urls.gateway}/v1/lesson-requests/total-new-requests`,
-    headers: { authorization: `Bearer ${token}` },
-    randomPage: false,
-  };
+  const admin = { authorization: `Bearer ${token}` };
+  const pages = Array.from({ length: pagesBrowsed }, (_, index) => `/v1/lesson-requests?perPage=10&currentPage=${index + 1}`);
+  const targets = [
+    { title: `GET /v1/lesson-requests?perPage=10&currentPage=1…${pagesBrowsed} (administrator)`, paths: pages, headers: admin },
+    { title: 'GET /v1/monsterplans (guest)', paths: ['/v1/monsterplans'], headers: {} },
+    { title: 'GET /v1/lesson-requests/total-new-requests (administrator)', paths: ['/v1/lesson-requests/total-new-requests'], headers: admin },
+  ];
 
-  console.log(`${connections} connections, ${seconds} s each; through the gateway (payloads encrypted) and, for comparison, straight at the catalog`);
-  for (const target of [requestList, planList, newCount]) {
-    await load(target, 2); // warm-up, not counted
-    const viaGateway = await load(target, seconds);
-    const direct = await load({ ...target, url: target.url.replace(urls.gateway, urls.catalog) }, seconds);
-    const verdict = viaGateway.latency.p99 < 50 ? 'goal met' : 'goal missed';
-    console.log(target.title);
+  console.log(`${connections} connections, ${seconds} s each after 2 s of warm-up; through the gateway (payloads encrypted) and, for comparison, straight at the catalog`);
+  for (const { title, paths, headers } of targets) {
+    const viaGateway = await load({ urls: paths.map((path) => urls.gateway + path), headers, connections, seconds });
+    const direct = await load({ urls: paths.map((path) => urls.catalog + path), headers, connections, seconds });
+    const verdict = viaGateway.p99 < 50 ? 'goal met' : 'goal missed';
+    console.log(title);
     console.log(`  gateway  ${figures(viaGateway)}  (goal p99 < 50 ms: ${verdict})`);
     console.log(`  direct   ${figures(direct)}`);
   }
@@ -77,28 +75,8 @@ try {
   await dropSchemas(databaseUrl, schemaPrefix);
 }
 
-function figures(result: autocannon.Result): string {
-  return `${result.requests.average.toFixed(0).padStart(5)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms`;
-}
-
-async function load(target: { url: string; headers: Record<string, string>; randomPage: boolean }, duration: number) {
-  const result = await autocannon({
-    url: target.url,
-    connections,
-    duration,
-    headers: target.headers,
-    requests: [
-      {
-        setupRequest: (request: autocannon.Request) => {
-          if (!target.randomPage) return request;
-          const page = 1 + Math.floor(Math.random() * pagesBrowsed);
-          return { ...request, path: `/v1/lesson-requests?perPage=10&currentPage=${page}` };
-        },
-      },
-    ],
-  });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return result;
+function figures({ requestsPerSecond, p50, p99 }: LoadFigures): string {
+  return `${requestsPerSecond.toFixed(0).padStart(5)} req/s  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms`;
 }
 
 /** Bulk SQL straight into the catalog's schema (the service has made its tables). */

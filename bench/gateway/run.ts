@@ -6,10 +6,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { dropSchemas, uniqueSuffix } from '../../scripts/test-platform.js';
+import { hasH2load, load } from '../load.js';
 import { startProcess as start, stopProcess as stop, whenReady as ready } from '../processes.js';
+
+if (!hasH2load()) {
+  console.error('bench/gateway loads the servers with h2load: apt-get install -y nghttp2-client.');
+  process.exit(1);
+}
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -29,17 +34,12 @@ try {
   // The gateway's /readyz waits for every service; only auth runs here, so its liveness is enough.
   await Promise.all([ready(`${authUrl}/readyz`), ready(`${gatewayUrl}/healthz`)]);
   const token = await learnerToken();
-  const load = async (url: string, duration = seconds) => {
-    const result = await autocannon({ url, connections, duration, headers: { authorization: `Bearer ${token}` } });
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return { requestsPerSecond: result.requests.average, p99: result.latency.p99 };
-  };
-  await load(`${gatewayUrl}/v1/auth/me`, 2); // warm-up, not counted
-  const direct = await load(`${authUrl}/v1/auth/me`);
-  const gateway = await load(`${gatewayUrl}/v1/auth/me`);
+  const me = (url: string) => load({ urls: [`${url}/v1/auth/me`], headers: { authorization: `Bearer ${token}` }, connections, seconds });
+  const direct = await me(authUrl);
+  const gateway = await me(gatewayUrl);
   console.log(`GET /v1/auth/me, ${connections} connections, ${seconds} s each, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
-  console.log(`direct   ${direct.requestsPerSecond.toFixed(0)} req/s  p99 ${direct.p99} ms`);
-  console.log(`gateway  ${gateway.requestsPerSecond.toFixed(0)} req/s  p99 ${gateway.p99} ms  (payloads encrypted)`);
+  console.log(`direct   ${direct.requestsPerSecond.toFixed(0)} req/s  p99 ${direct.p99.toFixed(1)} ms`);
+  console.log(`gateway  ${gateway.requestsPerSecond.toFixed(0)} req/s  p99 ${gateway.p99.toFixed(1)} ms  (payloads encrypted)`);
   console.log(`gateway / direct throughput: ${((gateway.requestsPerSecond / direct.requestsPerSecond) * 100).toFixed(1)} % (goal ≥ 70 %)`);
 } finally {
   await Promise.all(children.map(stop));
