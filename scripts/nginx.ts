@@ -80,6 +80,8 @@ http {
 async function productionServers({ gatewayUrl, mediaFilesDir }: NonNullable<NginxOptions['inFrontOf']>, listen: string, prefix: string): Promise<string> {
   const conf = await readFile(new URL('../deploy/nginx.conf', import.meta.url), 'utf8');
   const replacements: Array<[string, string]> = [
+    // Kept as it is: media's MEDIA_ACCEL_REDIRECT must name it.
+    [`location ${mediaFilesLocation} {`, `location ${mediaFilesLocation} {`],
     ['server gateway:8080;', `server ${new URL(gatewayUrl).host};`],
     ['listen 80;', listen],
     ['alias /data/media/;', `alias ${mediaFilesDir}/;`],
