@@ -52,12 +52,12 @@ try {
   console.log(`seeded ${sizes.learners} learners, ${sizes.lessons} bundles, ${sizes.monsterplans} plans, ${await requestCount()} requests in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
   const token = await adminToken();
 
-  const admin = { authorization: `Bearer ${token}` };
+  const asAdministrator = { authorization: `Bearer ${token}` };
   const pages = Array.from({ length: pagesBrowsed }, (_, index) => `/v1/lesson-requests?perPage=10&currentPage=${index + 1}`);
   const targets = [
-    { title: `GET /v1/lesson-requests?perPage=10&currentPage=1…${pagesBrowsed} (administrator)`, paths: pages, headers: admin },
+    { title: `GET /v1/lesson-requests?perPage=10&currentPage=1…${pagesBrowsed} (administrator)`, paths: pages, headers: asAdministrator },
     { title: 'GET /v1/monsterplans (guest)', paths: ['/v1/monsterplans'], headers: {} },
-    { title: 'GET /v1/lesson-requests/total-new-requests (administrator)', paths: ['/v1/lesson-requests/total-new-requests'], headers: admin },
+    { title: 'GET /v1/lesson-requests/total-new-requests (administrator)', paths: ['/v1/lesson-requests/total-new-requests'], headers: asAdministrator },
   ];
 
   console.log(`${connections} connections, ${seconds} s each after 2 s of warm-up; through the gateway (payloads encrypted) and, for comparison, straight at the catalog`);
