@@ -1,9 +1,9 @@
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { jest } from '@jest/globals';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import type { IncomingMessage } from 'node:http';
 import { adminOf, authenticate, createTokenVerifier, requireAdmin, requireUser, type KeySource } from '../src/index.js';
 
 const issuer = 'learning-platform';

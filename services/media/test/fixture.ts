@@ -14,6 +14,11 @@ export const mediaSigningSecret = 'media-test-media-signing-secret';
 /** Starting five services on embedded databases takes long on a busy machine; give it time. */
 export const startTimeoutMs = 120_000;
 
+/** A signed URL with its signature's first character changed, so it never matches. */
+export function tamperedWith(url: string): string {
+  return url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+}
+
 export interface BytesAnswer {
   status: number;
   bytes: Buffer;

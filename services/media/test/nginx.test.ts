@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { signMediaUrl } from '@learning/contracts';
 import { closedPortUrl } from '../../../gateway/test/fixture.js';
 import { mediaFilesLocation as location, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
-import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
+import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, tamperedWith, type MediaFixture } from './fixture.js';
 
 let fixture: MediaFixture;
 let relay: Server;
@@ -128,11 +128,6 @@ it('a kept grant ends when its signed URL expires: the next seek is refused with
   await late.body?.cancel();
   expect(asked).toEqual([soonExpired, soonExpired]);
 });
-
-/** The URL with its signature's first character changed. */
-function tamperedWith(url: string): string {
-  return url.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
-}
 
 /** Passes every request on to `target` as it is, noting its path and query in `asked`. */
 async function startRelay(target: string): Promise<Server> {
