@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { fakeSession, learner, renderApp } from './fixtures';
+import { fakeSession, learner, remotesThatWork, renderApp } from './fixtures';
 
 describe('sign-in and sign-out callbacks', () => {
   it("/login/callback greets 'Hi. {name}' and after 1.5 s goes to continue", async () => {
@@ -14,6 +14,22 @@ describe('sign-in and sign-out callbacks', () => {
     fakeSession(learner);
     renderApp(`/login/callback?continue=${encodeURIComponent('https://evil.example/phish')}`);
     await waitFor(() => expect(screen.getByTestId('address')).toHaveTextContent('/home'), { timeout: 3000 });
+  });
+
+  // These continues parse as this site's address, but their path starts with '//': the browser reads
+  // that as another host and refuses to go there, which used to leave the greeting on screen.
+  it('/login/callback goes home for a continue that normalises to another origin, instead of keeping the greeting', async () => {
+    fakeSession(learner);
+    renderApp(`/login/callback?continue=${encodeURIComponent('http://localhost/.//evil.example/phish')}`, remotesThatWork, { inBrowser: true });
+    expect(await screen.findByText(`Hi. ${learner.name}`)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.href).toBe('http://localhost/home'), { timeout: 3000 });
+  });
+
+  it('/signout/callback goes home for a continue that normalises to another origin', async () => {
+    fakeSession(learner, { 'POST /v1/auth/logout': { status: 204 } });
+    renderApp(`/signout/callback?signout=true&continue=${encodeURIComponent('http://localhost/\\evil.example')}`, remotesThatWork, { inBrowser: true });
+    expect(await screen.findByText(`Bye. ${learner.name}`)).toBeInTheDocument();
+    await waitFor(() => expect(window.location.href).toBe('http://localhost/home'), { timeout: 3000 });
   });
 
   it("/signout/callback says 'Bye. {name}', then signs out and goes to continue", async () => {

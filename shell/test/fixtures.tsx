@@ -16,11 +16,11 @@ export const remotesThatWork: RemoteLoader = async (remote) => ({
   default: () => <h1>remote {remote}</h1>,
 });
 
-export function renderApp(route: string, loadRemote: RemoteLoader = remotesThatWork) {
+export function renderApp(route: string, loadRemote: RemoteLoader = remotesThatWork, { inBrowser = false }: { inBrowser?: boolean } = {}) {
   return renderWithPlatform(
     <RemoteLoaderContext.Provider value={loadRemote}>
       <AppRoutes />
     </RemoteLoaderContext.Provider>,
-    { route },
+    { route, inBrowser },
   );
 }

@@ -98,16 +98,19 @@ export function currentAddress(location: { pathname: string; search: string; has
 
 /**
  * The continue address to go to after sign-in or sign-out: only an address on this site, so a
- * crafted link cannot send the learner elsewhere; the site origin otherwise (spec: "or the site origin").
+ * crafted link cannot send the learner elsewhere; the site's home otherwise (spec: "or the site origin").
  */
 export function continueTarget(raw: string | null, origin = window.location.origin): string {
-  if (raw) {
-    try {
-      const url = new URL(raw, origin);
-      if (url.origin === origin) return url.pathname + url.search + url.hash;
-    } catch {
-      // Not an address: go to the origin.
-    }
+  // Only an http(s) address or a path: 'https:host' names another host to some readers.
+  if (!raw || !/^(https?:\/\/|\/)/i.test(raw)) return '/';
+  try {
+    const url = new URL(raw, origin);
+    const path = url.pathname + url.search + url.hash;
+    // '/.//host' and '/\host' parse as this site but normalise to the path '//host', which the browser
+    // reads as another origin again and refuses to go to: the greeting would stay on screen.
+    if (url.origin === origin && new URL(path, origin).origin === origin) return path;
+  } catch {
+    // Not an address: go home.
   }
   return '/';
 }

@@ -1,26 +1,38 @@
 // Test helpers for component tests of the shell and the remotes: a screen rendered with a fresh
-// query client, i18n in Mongolian and a memory router at the given address, and a stand-in for
-// the gateway's answers. Not part of the shared bundle (a separate entry of the package).
+// query client, i18n in Mongolian and a memory router (or jsdom's own history) at the given address,
+// and a stand-in for the gateway's answers. Not part of the shared bundle (a separate entry of the package).
 import type { auth } from '@learning/contracts';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter, useLocation } from 'react-router-dom';
 import { setRuntimeConfig } from './config';
 import { i18n } from './i18n';
 import { PlatformProvider } from './PlatformProvider';
 import { createQueryClient } from './query';
 import { tokenStore } from './token';
 
-export function renderWithPlatform(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
+/**
+ * `inBrowser` puts the screen in jsdom's own history, as the shell's BrowserRouter does: there a
+ * navigation the browser refuses (an address on another origin) throws, where a memory router would
+ * quietly follow it.
+ */
+export function renderWithPlatform(
+  ui: ReactElement,
+  { route = '/', inBrowser = false }: { route?: string; inBrowser?: boolean } = {},
+): RenderResult & { queryClient: ReturnType<typeof createQueryClient> } {
   if (i18n.language !== 'mn') void i18n.changeLanguage('mn');
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } });
+  const screen = (
+    <>
+      {ui}
+      <CurrentAddress />
+    </>
+  );
+  if (inBrowser) window.history.replaceState(null, '', route);
   const result = render(
     <PlatformProvider queryClient={queryClient}>
-      <MemoryRouter initialEntries={[route]}>
-        {ui}
-        <CurrentAddress />
-      </MemoryRouter>
+      {inBrowser ? <BrowserRouter>{screen}</BrowserRouter> : <MemoryRouter initialEntries={[route]}>{screen}</MemoryRouter>}
     </PlatformProvider>,
   );
   return { ...result, queryClient };
