@@ -18,6 +18,15 @@ export const checkEmailBody = z.object({ email });
 
 export const loginBody = z.object({ email, password });
 
+/** PUT /v1/users/{id}/admin: grants (true) or removes (false) the administrator role. */
+export const adminRoleBody = z.object({ isAdmin: z.boolean({ error: 'Администратор эсэхийг заана уу.' }) });
+
+/**
+ * DELETE /v1/auth/me: the password, re-typed; an account made through Google without a password has
+ * none to give, and its confirmation is the dialog's.
+ */
+export const deleteAccountBody = z.object({ password: z.string().max(200, 'Нууц үг хэтэрхий урт байна.').optional() });
+
 export const registerBody = z
   .object({
     email,

@@ -22,6 +22,16 @@ export const events = {
     version: 1,
     data: z.object({ tokenId: z.string(), expiresAt: z.iso.datetime({ offset: true }) }),
   },
+  /**
+   * A role change or a deletion: every token of the user issued (`iat`) before `notBefore`, a whole
+   * second, is refused from now on; the revocation can be forgotten at `expiresAt`, when all of them have expired.
+   */
+  'user.tokens-revoked': {
+    version: 1,
+    data: z.object({ userId: z.string(), notBefore: z.iso.datetime({ offset: true }), expiresAt: z.iso.datetime({ offset: true }) }),
+  },
+  /** The learner deleted their account: each service forgets what it kept of them. */
+  'user.deleted': { version: 1, data: z.object({ userId: z.string() }) },
   // Catalog: every request event carries the learner's whole access after the change, so auth
   // replaces its copy (ignoring an older `version`) instead of replaying deltas.
   'lesson-request.created': { version: 1, data: lessonRequestEvent() },

@@ -1,5 +1,5 @@
 // Tables the kit keeps in every service's schema: the outbox of events to publish, the inbox of
-// events already applied, and the tokens revoked before they expired.
+// events already applied, and the tokens revoked before they expired (one at a time, or all of a user's).
 import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -25,10 +25,18 @@ export interface RevokedTokenTable {
   expires_at: ColumnType<Date, Date, never>;
 }
 
+/** A user whose tokens issued before `not_before` (a whole second) are refused. */
+export interface RevokedUserTable {
+  user_id: string;
+  not_before: Date;
+  expires_at: Date;
+}
+
 export interface KitTables {
   outbox: OutboxTable;
   inbox: InboxTable;
   revoked_token: RevokedTokenTable;
+  revoked_user: RevokedUserTable;
 }
 
 export const kitMigrations: Record<string, Migration> = {
@@ -55,6 +63,16 @@ export const kitMigrations: Record<string, Migration> = {
       await db.schema
         .createTable('revoked_token')
         .addColumn('token_id', 'text', (c) => c.primaryKey())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0002_revoked_users': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('revoked_user')
+        .addColumn('user_id', 'text', (c) => c.primaryKey())
+        .addColumn('not_before', 'timestamptz', (c) => c.notNull())
         .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
         .execute();
     },

@@ -12,7 +12,7 @@ import { openDatabase, type Db } from './db.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from './outbox.js';
-import { applySessionRevoked, revocationCheck } from './revocations.js';
+import { applyRevocation, revocationCheck, revocationEventTypes } from './revocations.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
 
 export interface ServiceContext<Tables> {
@@ -132,7 +132,7 @@ export async function runService<Tables>(
   };
 
   await definition.start?.(context);
-  const subscriptions = [{ types: ['session.revoked'], handler: applySessionRevoked(db) }, ...(definition.subscriptions?.(context) ?? [])];
+  const subscriptions = [{ types: revocationEventTypes, handler: applyRevocation(db) }, ...(definition.subscriptions?.(context) ?? [])];
   for (const { types, handler } of subscriptions) await bus.subscribe(subscriber, types, handler);
   if (!options.publishLater) startPublishing();
 

@@ -26,11 +26,18 @@ declare module 'express-serve-static-core' {
 /** Finds the public key for a key id, or undefined when there is none. */
 export type KeySource = (keyId: string) => Promise<KeyObject | undefined>;
 
+/** What revocation is keyed by: the token's id, and its user with the second it was issued (`iat`). */
+export interface IssuedToken {
+  tokenId: string;
+  userId: string;
+  issuedAt: number;
+}
+
 export interface TokenVerifierOptions {
   keys: KeySource;
   issuer: string;
   audience: string;
-  isRevoked: (tokenId: string) => Promise<boolean>;
+  isRevoked: (token: IssuedToken) => Promise<boolean>;
 }
 
 export type VerifyToken = (token: string) => Promise<Principal>;
@@ -46,7 +53,7 @@ const rememberedTokens = 10_000;
 interface VerifiedToken {
   keyId: string;
   key: KeyObject;
-  claims: jwt.JwtPayload & { sub: string; jti: string; exp: number };
+  claims: jwt.JwtPayload & { sub: string; jti: string; exp: number; iat: number };
 }
 
 export function createTokenVerifier({ keys, issuer, audience, isRevoked }: TokenVerifierOptions): VerifyToken {
@@ -68,7 +75,7 @@ export function createTokenVerifier({ keys, issuer, audience, isRevoked }: Token
       if (error instanceof jwt.TokenExpiredError) throw tokenExpired();
       throw invalidToken();
     }
-    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number') {
+    if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
       throw invalidToken();
     }
     const entry = { keyId, key, claims: claims as VerifiedToken['claims'] };
@@ -88,7 +95,7 @@ export function createTokenVerifier({ keys, issuer, audience, isRevoked }: Token
       verified.delete(token);
       throw tokenExpired();
     }
-    if (await isRevoked(claims.jti)) {
+    if (await isRevoked({ tokenId: claims.jti, userId: claims.sub, issuedAt: claims.iat })) {
       throw unauthorized('Та системээс гарсан байна. Дахин нэвтэрнэ үү.', 'token_revoked');
     }
     return { id: claims.sub, isAdmin: claims.adm === true, tokenId: claims.jti, expiresAt: new Date(claims.exp * 1000) };

@@ -4,7 +4,7 @@ import { jest } from '@jest/globals';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { adminOf, authenticate, createTokenVerifier, requireAdmin, requireUser, type KeySource } from '../src/index.js';
+import { adminOf, authenticate, createTokenVerifier, requireAdmin, requireUser, type IssuedToken, type KeySource } from '../src/index.js';
 
 const issuer = 'learning-platform';
 const audience = 'learning-platform';
@@ -12,7 +12,7 @@ const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 20
 const keyId = 'key-1';
 const keys: KeySource = async (kid) => (kid === keyId ? publicKey : undefined);
 const revoked = new Set<string>();
-const verify = createTokenVerifier({ keys, issuer, audience, isRevoked: async (id) => revoked.has(id) });
+const verify = createTokenVerifier({ keys, issuer, audience, isRevoked: async ({ tokenId }) => revoked.has(tokenId) });
 
 function sign(claims: object = {}, options: jwt.SignOptions = {}, key: KeyObject | string = privateKey) {
   const exp = Math.floor(Date.now() / 1000) + 60;
@@ -66,6 +66,10 @@ describe('access tokens', () => {
     await expect(verify(sign({}, { audience: 'another-app' }))).rejects.toMatchObject({ code: 'token_invalid' });
   });
 
+  it('a token without its issue time is refused: revocation by user is keyed by it', async () => {
+    await expect(verify(sign({}, { noTimestamp: true }))).rejects.toMatchObject({ status: 401, code: 'token_invalid' });
+  });
+
   it('a revoked token is refused', async () => {
     const token = sign();
     const { tokenId } = await verify(token);
@@ -99,12 +103,12 @@ describe('a token verified before', () => {
   });
 
   it('is checked for revocation on every request', async () => {
-    const asked: string[] = [];
-    const counting = createTokenVerifier({ keys, issuer, audience, isRevoked: async (id) => (asked.push(id), false) });
-    const token = sign();
+    const asked: IssuedToken[] = [];
+    const counting = createTokenVerifier({ keys, issuer, audience, isRevoked: async (token) => (asked.push(token), false) });
+    const token = sign({ iat: 1_700_000_000 });
     const { tokenId } = await counting(token);
     await counting(token);
-    expect(asked).toEqual([tokenId, tokenId]);
+    expect(asked).toEqual([1, 2].map(() => ({ tokenId, userId: 'user-1', issuedAt: 1_700_000_000 })));
   });
 });
 

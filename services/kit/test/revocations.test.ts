@@ -1,0 +1,104 @@
+// Revocation as every service keeps it from auth's events: one token at sign-out, or all of a user's
+// tokens issued before a role change or a deletion, on the mode's database (PGlite or PostgreSQL).
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { applyRevocation, createTokenVerifier, kitTables, revocationCheck, tokensGoodFrom, type IssuedToken, type KeySource } from '../src/index.js';
+import { envelope, openTestDatabase } from './bus-fixtures.js';
+
+let database: Awaited<ReturnType<typeof openTestDatabase<object>>>;
+beforeAll(async () => {
+  database = await openTestDatabase<object>({});
+});
+afterAll(() => database?.close());
+
+const second = 1_800_000_000;
+const at = (seconds: number) => new Date(seconds * 1000);
+const aDayAfter = (seconds: number) => at(seconds + 86_400).toISOString();
+
+/** Auth's event for a role change or deletion of `userId` at `instant`. */
+function tokensRevoked(userId: string, instant: Date) {
+  const notBefore = tokensGoodFrom(instant);
+  return envelope('user.tokens-revoked', { userId, notBefore: notBefore.toISOString(), expiresAt: aDayAfter(notBefore.getTime() / 1000) });
+}
+
+const token = (userId: string, issuedAt: number): IssuedToken => ({ tokenId: randomUUID(), userId, issuedAt });
+
+describe('a role change or deletion', () => {
+  it('refuses every token of the user issued before it, the ones of its own second too, and none issued after', async () => {
+    const isRevoked = revocationCheck(database.db);
+    const userId = randomUUID();
+    await applyRevocation(database.db)(tokensRevoked(userId, new Date(second * 1000 + 400)));
+    expect(await isRevoked(token(userId, second - 3600))).toBe(true);
+    // Issued in the change's second, before or after it: iat cannot tell, so auth issues the user's next token at the next second.
+    expect(await isRevoked(token(userId, second))).toBe(true);
+    expect(await isRevoked(token(userId, second + 1))).toBe(false);
+    expect(await isRevoked(token(randomUUID(), second - 3600))).toBe(false);
+  });
+
+  it('on a whole second, refuses the tokens of the second before and accepts the ones of that second', async () => {
+    const isRevoked = revocationCheck(database.db);
+    const userId = randomUUID();
+    await applyRevocation(database.db)(tokensRevoked(userId, at(second)));
+    expect(tokensGoodFrom(at(second))).toEqual(at(second));
+    expect(await isRevoked(token(userId, second - 1))).toBe(true);
+    expect(await isRevoked(token(userId, second))).toBe(false);
+  });
+
+  it('a later change moves the second forward; an earlier one delivered late does not move it back', async () => {
+    const isRevoked = revocationCheck(database.db);
+    const userId = randomUUID();
+    const apply = applyRevocation(database.db);
+    await apply(tokensRevoked(userId, at(second + 60)));
+    await apply(tokensRevoked(userId, at(second + 10)));
+    expect(await isRevoked(token(userId, second + 30))).toBe(true);
+    await apply(tokensRevoked(userId, at(second + 120)));
+    expect(await isRevoked(token(userId, second + 90))).toBe(true);
+    expect(await isRevoked(token(userId, second + 120))).toBe(false);
+  });
+
+  it('is forgotten once every token it refused has expired, when the next revocation is kept', async () => {
+    const userId = randomUUID();
+    const past = Math.floor(Date.now() / 1000) - 2 * 86_400;
+    const apply = applyRevocation(database.db);
+    await apply(tokensRevoked(userId, at(past)));
+    await apply(tokensRevoked(randomUUID(), new Date()));
+    expect(await kitTables(database.db).selectFrom('revoked_user').select('user_id').where('user_id', '=', userId).execute()).toEqual([]);
+  });
+});
+
+describe('a sign-out', () => {
+  it("refuses the one token it revoked and none of the user's others", async () => {
+    const isRevoked = revocationCheck(database.db);
+    const userId = randomUUID();
+    const signedOut = token(userId, second);
+    await applyRevocation(database.db)(envelope('session.revoked', { tokenId: signedOut.tokenId, expiresAt: aDayAfter(second) }));
+    expect(await isRevoked(signedOut)).toBe(true);
+    expect(await isRevoked(token(userId, second))).toBe(false);
+  });
+});
+
+it('the tokens asked about at once are all answered, each by its own token and user', async () => {
+  const isRevoked = revocationCheck(database.db);
+  const demoted = randomUUID();
+  const signedOut = token(randomUUID(), second);
+  const apply = applyRevocation(database.db);
+  await apply(tokensRevoked(demoted, at(second)));
+  await apply(envelope('session.revoked', { tokenId: signedOut.tokenId, expiresAt: aDayAfter(second) }));
+  const answers = await Promise.all([token(demoted, second - 1), signedOut, token(demoted, second), token(signedOut.userId, second), token(randomUUID(), 0)].map(isRevoked));
+  expect(answers).toEqual([true, true, false, false, false]);
+});
+
+it("through the verifier: an administrator's token from before the demotion is refused with 401, a new one is accepted", async () => {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keys: KeySource = async (kid) => (kid === 'k' ? publicKey : undefined);
+  const verify = createTokenVerifier({ keys, issuer: 'i', audience: 'a', isRevoked: revocationCheck(database.db) });
+  const sign = (claims: object) => jwt.sign(claims, privateKey, { algorithm: 'RS256', keyid: 'k', issuer: 'i', audience: 'a', subject: adminId, jwtid: randomUUID(), expiresIn: 600 });
+  const adminId = randomUUID();
+  const now = Math.floor(Date.now() / 1000);
+  const before = sign({ adm: true, iat: now - 5 });
+  expect(await verify(before)).toMatchObject({ id: adminId, isAdmin: true });
+  const demotedAt = at(now - 2);
+  await applyRevocation(database.db)(tokensRevoked(adminId, demotedAt));
+  await expect(verify(before)).rejects.toMatchObject({ status: 401, code: 'token_revoked' });
+  expect(await verify(sign({ adm: false, iat: tokensGoodFrom(demotedAt).getTime() / 1000 }))).toMatchObject({ id: adminId, isAdmin: false });
+});
