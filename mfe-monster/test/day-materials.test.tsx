@@ -70,6 +70,16 @@ describe("a plan day's materials", () => {
     expect(new TextDecoder().decode(bytes.slice(3))).toBe('greeting — мэндчилгээ\r\nneighbour — хөрш\r\n');
   });
 
+  it.each(['//evil.example/t2', '/\\evil.example', 'javascript:alert(1)'])('offers no translation link for %j, a link that would leave the site or run', async (translateUrl) => {
+    const stored = aPlan({ _id: 'p1' });
+    stored.populatedVideos[0]!.videos[1]!.translateUrl = translateUrl;
+    fakeSession(approved, { ...answers, 'GET /v1/monsterplans/p1': { body: stored } });
+    renderMonster('/product-monster-plan/p1?video=p1-v2');
+    await screen.findByRole('heading', { name: 'Өдрийн материал' });
+    expect(screen.queryByRole('link', { name: 'Орчуулга' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Чанга унших материал' })).toBeInTheDocument();
+  });
+
   it('offers no words or translation for a day that has none', async () => {
     await openDay('p1-v1');
     expect(screen.queryByRole('button', { name: 'Өдрийн үгс татах' })).not.toBeInTheDocument();

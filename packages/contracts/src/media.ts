@@ -1,6 +1,9 @@
 // The media service's payloads: videos of both kinds, documents and read-aloud recordings.
 import { z } from 'zod';
 import { pageQuery } from './common.js';
+import { isSafeLink } from './links.js';
+
+export { isSafeLink };
 
 export type VideoKind = 'monsterplan' | 'lesson';
 
@@ -29,7 +32,7 @@ export const videoUpdateBody = z.object({
     .string()
     .trim()
     .max(2000)
-    .refine((url) => url === '' || /^(https?:\/\/|\/)/.test(url), 'Орчуулгын холбоос http(s):// эсвэл /-ээр эхэлнэ.')
+    .refine((url) => url === '' || isSafeLink(url), 'Орчуулгын холбоос http(s):// хаяг эсвэл сайтын зам (/...) байх ёстой.')
     .default(''),
 });
 export type VideoUpdateBody = z.infer<typeof videoUpdateBody>;

@@ -56,6 +56,17 @@ describe('a Monster plan video from upload to ranged playback', () => {
     expect(known).toMatchObject({ kind: 'monsterplan', name: body.name, translate_url: body.translateUrl, has_subtitle: false });
   });
 
+  it.each(['//evil.example/day-1', '/\\evil.example', 'javascript:alert(1)', 'docs.example.mn/day-1'])(
+    'refuses %j as the translation link with 400 in Mongolian, keeping the one it had',
+    async (translateUrl) => {
+      const answer = await fixture.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body: { id: videoId, name: 'Өөр нэр', translateUrl } });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: 'Орчуулгын холбоос http(s):// хаяг эсвэл сайтын зам (/...) байх ёстой.', code: 'validation_failed' });
+      const video = expectStatus(await fixture.call('GET', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin }), 200, 'reading the video');
+      expect(video).toMatchObject({ name: '1-р өдөр: Мэндчилгээ', translateUrl: 'https://docs.example.mn/day-1' });
+    },
+  );
+
   it('plays for an approved learner: the signed URL answers exactly the file, unencrypted, with its ETag', async () => {
     const { plan, learner } = await approvedPlan(videoId);
     planId = plan._id;

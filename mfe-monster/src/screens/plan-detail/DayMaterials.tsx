@@ -1,5 +1,6 @@
 // Under the chosen day's video: its translation document, its words as a file, its read-aloud PDF,
 // and the learner's read-aloud recording (spec sections 1 and 7).
+import { media } from '@learning/contracts';
 import { useTranslation } from '@learning/platform';
 import { useId, type ReactNode } from 'react';
 import { aloudPdfUrl, saveFile, wordsFile } from '../../day-materials';
@@ -18,7 +19,8 @@ export function DayMaterials({ monsterplanId, day }: { monsterplanId: string; da
           {t('day.title')}
         </h3>
         <ul className="day-materials__list">
-          {video.translateUrl && (
+          {/* A link stored before media checked them could lead to another host: not shown. */}
+          {media.isSafeLink(video.translateUrl) && (
             <Material icon="⇄" note={t('day.opensInNewTab')}>
               {(describedBy) => (
                 <a className="day-materials__item" href={video.translateUrl} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy}>
