@@ -73,7 +73,7 @@ function draftName(originalName: string): string {
 }
 
 /**
- * Keeps an uploaded video as an unpublished draft. With ffprobe, a file whose container holds no
+ * Keeps an uploaded video as an unpublished draft. With ffprobe, a file it cannot read as holding a
  * video stream is refused; with ffmpeg, a poster frame is kept beside it.
  */
 export async function createVideo(db: MediaDb, files: Files, kind: VideoKind, upload: SpooledFile, id: string = randomUUID()): Promise<media.Video> {

@@ -1,6 +1,6 @@
 // Real media for the tests, made by ffmpeg in a temporary folder once per test file: a short MP4
 // video, an MP4 that holds only sound, recordings in every accepted audio format, a PDF, subtitles,
-// and a text file named like a video.
+// a text file named like a video, and files whose first bytes claim media they do not hold.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,10 @@ export interface TestMedia {
   vtt: string;
   /** Plain text named `film.mp4`. */
   textAsMp4: string;
+  /** 'ID3' then zeros: an mp3 by its first bytes, with no sound in it. */
+  id3Zeros: string;
+  /** An MP4 `ftyp` head then zeros: a video by its first bytes, with no picture in it. */
+  mp4Zeros: string;
   remove(): Promise<void>;
 }
 
@@ -41,6 +45,9 @@ export async function makeTestMedia(): Promise<TestMedia> {
   await writeFile(at('film.srt'), srtText);
   await writeFile(at('film.vtt'), 'WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n');
   await writeFile(at('notes.mp4'), 'These are my notes, not a video.\n'.repeat(40));
+  const zeros = Buffer.alloc(32 * 1024);
+  await writeFile(at('silence.mp3'), Buffer.concat([Buffer.from('ID3'), zeros]));
+  await writeFile(at('empty.mp4'), Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), zeros]));
   return {
     folder,
     video: at('film.mp4'),
@@ -51,6 +58,8 @@ export async function makeTestMedia(): Promise<TestMedia> {
     srt: at('film.srt'),
     vtt: at('film.vtt'),
     textAsMp4: at('notes.mp4'),
+    id3Zeros: at('silence.mp3'),
+    mp4Zeros: at('empty.mp4'),
     remove: () => rm(folder, { recursive: true, force: true }),
   };
 }
