@@ -34,7 +34,7 @@ try {
   const examinee = await platform.learner('Шалгуулагч Сүрэн');
   const request = await platform.call('POST', '/v1/monsterplan-requests', { token: examinee.token, body: { monsterplan: plans[0]!._id } });
   await platform.call('PUT', `/v1/monsterplan-requests/${request.body._id}`, { token: adminToken, body: {} });
-  await takeExam(platform, examinee, plans[0]!._id, (question, index) => (index % 3 === 0 ? 999 : question.answers[0]!._id));
+  await takeExam(platform, examinee, plans[0]!._id, (question, index) => (index % 3 === 0 ? 999 : question.answers[0]!.identifier));
   for (let recording = 0; recording < 2; recording += 1) await sendRecording(platform, examinee.token, media.audio);
 
   for (const [width, viewport] of Object.entries(widths)) {

@@ -197,7 +197,7 @@ describe('the administrator', () => {
     expect((await platform.call('PUT', `/v1/monsterplan-requests/${request.body._id}`, { token: adminToken, body: {} })).status).toBe(200);
     const graded = await takeExam(platform, learner, plan._id, (question, index) => {
       const right = question.answers.find((answer) => answer.name === rightAnswers[question.niceWord])!;
-      return index === 0 ? question.answers.find((answer) => answer !== right)!._id : right._id;
+      return index === 0 ? question.answers.find((answer) => answer !== right)!.identifier : right.identifier;
     });
     expect(graded.body).toMatchObject({ correctQuestions: 2, totalQuestions: 3 });
 

@@ -4,7 +4,7 @@
 // visit sent back to the plan page. The page's timers run on Playwright's clock, so the 7-second
 // countdown and the 9-second timers keep their real lengths without the journey waiting for them.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { payloadKey, sealPayload } from '@learning/contracts';
+import { payloadKey, sealPayload, type exam } from '@learning/contracts';
 import { demoMonsterplanIds } from '@learning/contracts/demo';
 import type { Page } from 'playwright-core';
 import { testPayloadSecret } from '../scripts/test-platform.js';
@@ -156,7 +156,7 @@ it('a learner who has a result is sent back to the plan page, as is one whose pl
   const { platform } = journeys;
   const questions = await platform.call('GET', `/v1/monsterplans/${planId}/exam`, { token: learner.token });
   expect(questions.status).toBe(200);
-  const timedOut = questions.body.map((question: { _id: string }) => ({ question: question._id, answer: 999 }));
+  const timedOut = (questions.body as exam.ExamQuestion[]).map((question) => ({ question: question.identifier, answer: 999 }));
   const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify(timedOut));
   expect((await platform.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body: { id: planId, user: learner.id, data } })).status).toBe(200);
   await until(async () => (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body.monsterplanExam?.length > 0, 'auth shows the result');

@@ -1,17 +1,11 @@
 // What a learner sends through the API in the admin journeys: an exam taken (its answers sealed as
 // the wire contract's TOKEN) and a read-aloud recording.
 import { readFile } from 'node:fs/promises';
-import { payloadKey, sealPayload } from '@learning/contracts';
+import { payloadKey, sealPayload, type exam } from '@learning/contracts';
 import { testPayloadSecret, type Answer, type TestPlatform } from '../scripts/test-platform.js';
 
-export interface ExamQuestion {
-  _id: string;
-  niceWord: string;
-  answers: Array<{ _id: string; name: string }>;
-}
-
-/** The answer chosen for a question: an option's id, or 999 (the time ran out). */
-export type Choose = (question: ExamQuestion, index: number) => string | 999;
+/** The answer chosen for a question: an option's `identifier`, or 999 (the time ran out). */
+export type Choose = (question: exam.ExamQuestion, index: number) => string | 999;
 
 /**
  * Asks for the plan's exam, once the exam service has heard of the learner's approval (an event
@@ -19,15 +13,15 @@ export type Choose = (question: ExamQuestion, index: number) => string | 999;
  */
 export async function takeExam(platform: TestPlatform, learner: { id: string; token: string }, monsterplanId: string, choose: Choose): Promise<Answer> {
   const questions = await untilIssued(() => platform.call('GET', `/v1/monsterplans/${monsterplanId}/exam`, { token: learner.token }));
-  const answers = questions.map((question, index) => ({ question: question._id, answer: choose(question, index) }));
+  const answers = questions.map((question, index) => ({ question: question.identifier, answer: choose(question, index) }));
   const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify(answers));
   return platform.call('POST', `/v1/monsterplans/${monsterplanId}/exam`, { token: learner.token, body: { id: monsterplanId, user: learner.id, data } });
 }
 
-async function untilIssued(ask: () => Promise<Answer>): Promise<ExamQuestion[]> {
+async function untilIssued(ask: () => Promise<Answer>): Promise<exam.ExamQuestion[]> {
   for (let attempt = 1; ; attempt += 1) {
     const answer = await ask();
-    if (answer.status === 200) return answer.body as ExamQuestion[];
+    if (answer.status === 200) return answer.body as exam.ExamQuestion[];
     if (answer.status !== 403 || attempt === 100) throw new Error(`the exam answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

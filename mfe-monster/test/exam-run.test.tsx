@@ -7,10 +7,10 @@ const planId = 'p1';
 
 function questions(count: number): exam.ExamQuestion[] {
   return Array.from({ length: count }, (_, n) => ({
-    _id: `q${n}`,
+    identifier: `q${n}`,
     question: `Sentence ${n} with word${n}.`,
     niceWord: `word${n}`,
-    answers: ['a', 'b', 'c', 'd'].map((option) => ({ _id: `q${n}${option}`, name: option })),
+    answers: ['a', 'b', 'c', 'd'].map((option) => ({ identifier: `q${n}${option}`, name: option })),
   }));
 }
 

@@ -13,10 +13,10 @@ const approved = aUser({ monsterplans: ['p1'] });
 
 function questions(count: number): exam.ExamQuestion[] {
   return Array.from({ length: count }, (_, n) => ({
-    _id: `q${n}`,
+    identifier: `q${n}`,
     question: `The Forecast says forecast ${n}.`,
     niceWord: 'forecast',
-    answers: ['a', 'b', 'c', 'd'].map((option) => ({ _id: `q${n}${option}`, name: `${option}-${n}` })),
+    answers: ['a', 'b', 'c', 'd'].map((option) => ({ identifier: `q${n}${option}`, name: `${option}-${n}` })),
   }));
 }
 

@@ -24,13 +24,21 @@ export function isPassed(correct: number, total: number): boolean {
   return total > 0 && correct / total >= examRules.passRatio;
 }
 
-/** A question as the learner gets it: its options shuffled, the correct one never said. */
+/**
+ * A question as the learner gets it (spec section 3 names its fields, `identifier` rather than `_id`):
+ * its options shuffled, the correct one never said.
+ */
 export interface ExamQuestion {
-  _id: string;
+  identifier: string;
   /** The sentence, which contains `niceWord`: the word the page highlights. */
   question: string;
   niceWord: string;
-  answers: Array<{ _id: string; name: string }>;
+  answers: ExamOption[];
+}
+
+export interface ExamOption {
+  identifier: string;
+  name: string;
 }
 
 export interface ExamResult {

@@ -4,9 +4,12 @@ import { z } from 'zod';
 import { id } from './common.js';
 import { examRules, type ExamResult } from './exam-rules.js';
 
-export { examRules, isPassed, longestExamMs, type ExamQuestion, type ExamResult } from './exam-rules.js';
+export { examRules, isPassed, longestExamMs, type ExamOption, type ExamQuestion, type ExamResult } from './exam-rules.js';
 
-/** One answer of the plaintext inside `data`: an option's `_id`, or 999 when the time ran out. */
+/**
+ * One answer of the plaintext inside `data`: the question's `identifier` and the chosen option's
+ * `identifier`, or 999 when the time ran out.
+ */
 export const examAnswer = z.object({
   question: id,
   answer: z.union([id, z.literal(examRules.timeoutAnswer)]),

@@ -147,9 +147,17 @@ async function drawQuestions(trx: ExamDb, monsterplanId: string, count: number):
   }));
 }
 
-/** The issued questions as the learner sees them: text, word and options in the issued order, nothing else. */
+/**
+ * The issued questions as the learner sees them: text, word and options in the issued order, nothing
+ * else, named as spec section 3 names them (the bank's `_id`s become `identifier`s).
+ */
 function questionsAsAsked(issued: readonly IssuedQuestion[]): exam.ExamQuestion[] {
-  return issued.map(({ questionId, question, niceWord, answers }) => ({ _id: questionId, question, niceWord, answers }));
+  return issued.map(({ questionId, question, niceWord, answers }) => ({
+    identifier: questionId,
+    question,
+    niceWord,
+    answers: answers.map(({ _id, name }) => ({ identifier: _id, name })),
+  }));
 }
 
 function shuffled<T>(items: readonly T[]): T[] {

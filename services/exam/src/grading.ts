@@ -1,6 +1,7 @@
 // Grading (spec sections 4 and 9): each issued question counts once, right when its answer is the
-// correct option; 999 (the time ran out) and an unanswered question count as wrong. An answer that
-// names a question that was not issued, or an option the question does not have, is refused whole.
+// correct option; 999 (the time ran out) and an unanswered question count as wrong. An answer names
+// the question and the option by the `identifier`s the learner was given, which are the bank's ids; one
+// that names a question that was not issued, or an option the question does not have, is refused whole.
 import { exam } from '@learning/contracts';
 import { badRequest } from '@learning/kit';
 import type { IssuedQuestion } from './tables.js';

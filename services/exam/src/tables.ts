@@ -6,6 +6,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 /**
  * A question as the exam issued it: what the learner saw (options in the order shown) and the correct
  * option, kept whole so that a bank edited during the attempt changes neither its questions nor its grading.
+ * Kept under the bank's names (`_id`); the learner gets them as `identifier`s.
  */
 export interface IssuedQuestion {
   questionId: string;

@@ -30,19 +30,25 @@ it('issues 40 questions of the bank in random order, options shuffled, and never
   const [questions, others] = await Promise.all([takeExam(first), takeExam(second)]);
   const bank = await fixture.bank(planId);
   expect(questions).toHaveLength(40);
-  expect(new Set(questions.map((question) => question._id)).size).toBe(40);
+  expect(new Set(questions.map((question) => question.identifier)).size).toBe(40);
   for (const question of questions) {
-    expect(Object.keys(question).sort()).toEqual(['_id', 'answers', 'niceWord', 'question']);
-    const banked = bank.find((candidate) => candidate._id === question._id)!;
+    const banked = bank.find((candidate) => candidate._id === question.identifier)!;
     expect(question.question).toContain(question.niceWord);
-    expect(question.answers.map((option) => Object.keys(option).sort())).toEqual(Array(4).fill(['_id', 'name']));
-    expect(question.answers.map((option) => option._id).sort()).toEqual(banked.answers.map((option) => option._id).sort());
+    expect(question.answers.map((option) => option.identifier).sort()).toEqual(banked.answers.map((option) => option._id).sort());
   }
   // 40 of 45 in random order with shuffled options: two learners getting the same sequence is all but impossible.
-  const sequence = (list: exam.ExamQuestion[]) => list.map((question) => question.answers.map((option) => option._id).join()).join();
+  const sequence = (list: exam.ExamQuestion[]) => list.map((question) => question.answers.map((option) => option.identifier).join()).join();
   expect(sequence(others)).not.toBe(sequence(questions));
-  const positions = questions.map((question) => question.answers.findIndex((option) => option._id === bank.find((b) => b._id === question._id)!.correctAnswer));
+  const positions = questions.map((question) => question.answers.findIndex((option) => option.identifier === bank.find((b) => b._id === question.identifier)!.correctAnswer));
   expect(new Set(positions).size).toBeGreaterThan(1);
+});
+
+it('names a question and its answers as spec section 3 does: identifier, question, niceWord, answers of identifier and name', async () => {
+  const learner = await fixture.approvedLearner(planId);
+  for (const question of await takeExam(learner)) {
+    expect(Object.keys(question).sort()).toEqual(['answers', 'identifier', 'niceWord', 'question']);
+    expect(question.answers.map((option) => Object.keys(option).sort())).toEqual(Array(4).fill(['identifier', 'name']));
+  }
 });
 
 it('gives the same questions again while the attempt lasts, so a reload draws nothing new', async () => {
@@ -116,9 +122,9 @@ describe('bad answers are a 400 that spends nothing', () => {
   });
 
   it.each([
-    ['a question that was not issued', () => [{ question: randomUUID(), answer: questions[0]!.answers[0]!._id }], 'exam_answer_unknown_question'],
-    ['an option of another question', () => [{ question: questions[0]!._id, answer: questions[1]!.answers[0]!._id }], 'exam_answer_unknown_option'],
-    ['answers that are not the [{question, answer}] array', () => ({ question: questions[0]!._id }), 'exam_answers_invalid'],
+    ['a question that was not issued', () => [{ question: randomUUID(), answer: questions[0]!.answers[0]!.identifier }], 'exam_answer_unknown_question'],
+    ['an option of another question', () => [{ question: questions[0]!.identifier, answer: questions[1]!.answers[0]!.identifier }], 'exam_answer_unknown_option'],
+    ['answers that are not the [{question, answer}] array', () => ({ question: questions[0]!.identifier }), 'exam_answers_invalid'],
   ])('%s', async (_what, answers, code) => {
     const { status, body } = await submit(learner, answers());
     expect(status).toBe(400);

@@ -72,9 +72,9 @@ export function answersTo(
 ): exam.ExamAnswer[] {
   const correctOf = new Map(bank.map((question) => [question._id, question.correctAnswer]));
   return questions.map((question, index) => {
-    const right = correctOf.get(question._id)!;
-    if (index < correct) return { question: question._id, answer: right };
-    if (index < correct + timedOut) return { question: question._id, answer: exam.examRules.timeoutAnswer };
-    return { question: question._id, answer: question.answers.find((option) => option._id !== right)!._id };
+    const right = correctOf.get(question.identifier)!;
+    if (index < correct) return { question: question.identifier, answer: right };
+    if (index < correct + timedOut) return { question: question.identifier, answer: exam.examRules.timeoutAnswer };
+    return { question: question.identifier, answer: question.answers.find((option) => option.identifier !== right)!.identifier };
   });
 }

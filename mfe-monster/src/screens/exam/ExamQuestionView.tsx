@@ -28,7 +28,7 @@ export function ExamQuestionView({ question, number, total, secondsLeft, onAnswe
     if (!isOpen) return;
     const pickByKey = (event: KeyboardEvent) => {
       const option = question.answers[Number(event.key) - 1];
-      if (option && !event.altKey && !event.ctrlKey && !event.metaKey) onAnswer(option._id);
+      if (option && !event.altKey && !event.ctrlKey && !event.metaKey) onAnswer(option.identifier);
     };
     window.addEventListener('keydown', pickByKey);
     return () => window.removeEventListener('keydown', pickByKey);
@@ -57,7 +57,7 @@ export function ExamQuestionView({ question, number, total, secondsLeft, onAnswe
       <p className="exam-question__ask">{t('exam.ask', { word: question.niceWord })}</p>
       <div className="exam-question__answers" role="group" aria-label={t('exam.answers')}>
         {question.answers.map((option, index) => (
-          <button key={option._id} type="button" className="exam-question__answer" disabled={!isOpen} onClick={() => onAnswer(option._id)}>
+          <button key={option.identifier} type="button" className="exam-question__answer" disabled={!isOpen} onClick={() => onAnswer(option.identifier)}>
             <span className="exam-question__key" aria-hidden="true">
               {index + 1}
             </span>

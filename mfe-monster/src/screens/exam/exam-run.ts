@@ -80,7 +80,7 @@ export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswe
   if (stored) {
     const answers = [...stored.answers];
     const onScreen = stored.questions[answers.length];
-    if (stored.isShowing && onScreen) answers.push({ question: onScreen._id, answer: examRules.timeoutAnswer });
+    if (stored.isShowing && onScreen) answers.push({ question: onScreen.identifier, answer: examRules.timeoutAnswer });
     state = { phase: { name: 'intro' }, questions: stored.questions, answers, wasResumed: stored.isShowing || stored.wasResumed === true };
     save(false);
   }
@@ -149,7 +149,7 @@ export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswe
     const question = state.questions[index];
     if (!question || state.answers.length !== index) return;
     clearTimeout(timer);
-    set({ answers: [...state.answers, { question: question._id, answer }] });
+    set({ answers: [...state.answers, { question: question.identifier, answer }] });
     save(false);
     next();
   }
@@ -207,7 +207,7 @@ export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswe
     answer(answerId) {
       if (state.phase.name !== 'question') return;
       const question = state.questions[state.phase.index];
-      if (!question?.answers.some((option) => option._id === answerId)) return;
+      if (!question?.answers.some((option) => option.identifier === answerId)) return;
       record(state.phase.index, answerId);
     },
     retry() {
