@@ -51,7 +51,9 @@ export async function createAccount(
 
 export async function logIn(db: AuthDb, email: string, password: string): Promise<Account> {
   const account = await findAccountByEmail(db, email);
-  if (!account || !(await isPasswordCorrect(account.password_hash, password))) {
+  // Checked even without an account, against a dummy hash: the same time either way (passwords.ts).
+  const isCorrect = await isPasswordCorrect(account?.password_hash ?? null, password);
+  if (!account || !isCorrect) {
     throw unauthorized('Имэйл хаяг эсвэл нууц үг буруу байна.', 'invalid_credentials');
   }
   return account;

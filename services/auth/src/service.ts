@@ -5,6 +5,7 @@ import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access
 import { ensureAdministrator } from './accounts.js';
 import type { AuthConfig } from './config.js';
 import { googleClient } from './google.js';
+import { dummyPasswordHash } from './passwords.js';
 import { googleRoutes } from './routes/google.js';
 import { authRoutes } from './routes/auth.js';
 import { userRoutes } from './routes/users.js';
@@ -23,6 +24,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
     keys: async (db) => localKeys(db),
     async start(context) {
       signingKey = await ensureSigningKey(context.db);
+      await dummyPasswordHash(); // now, not in the first unknown email's sign-in
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         await ensureAdministrator(context.db, config.ADMIN_EMAIL.toLowerCase(), config.ADMIN_PASSWORD);
         context.eventsRecorded();
