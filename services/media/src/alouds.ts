@@ -1,18 +1,34 @@
 // Learners' read-aloud recordings: kept as sent, with an mp3 rendition when ffmpeg is present (the
-// administrator's list plays mpeg audio), listed for the administrator grouped by learner.
+// administrator's list plays mpeg audio), a bounded number per learner a day, listed for the
+// administrator grouped by learner.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { media, Page, PageQuery } from '@learning/contracts';
 import { HttpError, isUuid } from '@learning/kit';
+import { sql } from 'kysely';
 import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { findFile, recordFile, removeBytes, type StoredFile } from './stored-files.js';
 import type { MediaDb } from './tables.js';
 
 export const notAudio = () => new HttpError(415, 'not_audio', 'Зөвхөн аудио файл (mp3, m4a, webm, ogg, wav) илгээнэ үү.');
+const tooManyAlouds = (perDay: number) =>
+  new HttpError(429, 'too_many_alouds', `24 цагийн дотор ${perDay}-аас олон бичлэг илгээх боломжгүй. Дараа дахин илгээнэ үү.`);
 
-export async function createAloud(db: MediaDb, files: Files, userId: string, upload: SpooledFile): Promise<{ _id: string; createdAt: string }> {
+/** Refuses a learner who sent `perDay` recordings in the last 24 hours: one account cannot fill the disk. */
+export async function ensureAloudAllowed(db: MediaDb, userId: string, perDay: number): Promise<void> {
+  const { count } = await db
+    .selectFrom('aloud')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('user_id', '=', userId)
+    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= perDay) throw tooManyAlouds(perDay);
+}
+
+/** Keeps a recording the probe finds to be sound without picture, within the learner's `perDay`. */
+export async function createAloud(db: MediaDb, files: Files, userId: string, upload: SpooledFile, perDay: number): Promise<{ _id: string; createdAt: string }> {
   const probe = await files.tools.probe(upload.path);
   if (probe && (probe.hasVideo || !probe.hasAudio)) throw notAudio();
   const id = randomUUID();
@@ -31,6 +47,9 @@ export async function createAloud(db: MediaDb, files: Files, userId: string, upl
   await files.storage.putFile(fileKey, upload.path);
   try {
     const row = await db.transaction().execute(async (trx) => {
+      // Under a lock on the learner: uploads sent at once all passed the route's check before their bodies.
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`aloud:${userId}`}))`.execute(trx);
+      await ensureAloudAllowed(trx, userId, perDay);
       await recordFile(trx, { key: fileKey, contentType: upload.contentType, size: upload.size, etag: upload.etag });
       if (mp3) await recordFile(trx, mp3);
       return trx

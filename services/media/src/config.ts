@@ -15,9 +15,19 @@ export const mediaEnv = z
     MEDIA_SIGNING_SECRET: z.string().min(16).optional(),
     /** Lifetime of the read-aloud URLs media signs for the administrator's list. */
     MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 60 * 60).default(4 * 60 * 60),
-    /** Largest upload (a video, a recording, a document) in bytes; 2 GB by default. */
+    /** Largest video or document upload in bytes; 2 GB by default. */
     MEDIA_UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(2 * 1024 ** 3),
-    /** ffmpeg and ffprobe: durations, posters, mp3 renditions. Without them media still works. */
+    /** Largest read-aloud recording in bytes; 50 MB by default (55 minutes of 128 kbit/s mp3, 5 of stereo wav). */
+    MEDIA_ALOUD_LIMIT_BYTES: z.coerce.number().int().positive().default(50 * 1024 ** 2),
+    /**
+     * Recordings one learner may send in any 24 hours. An upload names no plan, so this bounds the
+     * learner: five a day for each of the three plans one can hold.
+     */
+    MEDIA_ALOUDS_PER_DAY: z.coerce.number().int().positive().default(15),
+    /**
+     * ffmpeg and ffprobe: durations, posters, mp3 renditions, and the check that an upload holds the
+     * sound or picture it claims. Without them media still works, judging uploads by their first bytes.
+     */
     FFMPEG_PATH: z.string().default('ffmpeg'),
     FFPROBE_PATH: z.string().default('ffprobe'),
     /**

@@ -40,6 +40,9 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       if (!config.MEDIA_SIGNING_SECRET) {
         context.logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are checked with the development secret. Set it in production.');
       }
+      if (!(await files.tools.hasProbe())) {
+        context.logger.warn(`ffprobe (FFPROBE_PATH=${config.FFPROBE_PATH}) does not run: uploads are judged by their first bytes only, not read as sound or picture. Install ffmpeg.`);
+      }
       await prepareSpool(files.spoolDir);
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db, files))) {
         context.logger.info('media was empty: seeded the demo videos, subtitles and documents (SEED_DEMO=0 turns this off)');

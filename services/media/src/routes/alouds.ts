@@ -2,8 +2,8 @@
 import { rm } from 'node:fs/promises';
 import { media, signMediaUrl } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
-import { Router } from 'express';
-import { createAloud, listAlouds } from '../alouds.js';
+import { Router, type RequestHandler } from 'express';
+import { createAloud, ensureAloudAllowed, listAlouds } from '../alouds.js';
 import type { MediaConfig } from '../config.js';
 import type { Files } from '../files.js';
 import type { MediaTables } from '../tables.js';
@@ -12,15 +12,21 @@ import { uploadOf } from '../uploads.js';
 export function aloudRoutes(context: ServiceContext<MediaTables>, files: Files, config: MediaConfig, secret: string): Router {
   const { db } = context;
   const router = Router();
-  const uploadAloud = uploadOf('aloud', files.spoolDir, config.MEDIA_UPLOAD_LIMIT_BYTES);
+  const uploadAloud = uploadOf('aloud', files.spoolDir, config.MEDIA_ALOUD_LIMIT_BYTES);
+  const perDay = config.MEDIA_ALOUDS_PER_DAY;
+  // Before the body is read: a learner at the day's bound sends no bytes to the spool.
+  const withinDay: RequestHandler = async (req, _res, next) => {
+    await ensureAloudAllowed(db, req.principal!.id, perDay);
+    next();
+  };
   // Rounded up to five minutes, like the catalog's play URLs, so a reloaded list keeps the browser's cache.
   const signUrl = (aloudId: string) =>
     signMediaUrl(secret, 'aloud', aloudId, Math.ceil((Date.now() / 1000 + config.MEDIA_URL_TTL_SECONDS) / 300) * 300);
 
   // A signed-in user: the multipart field is named `video` (spec section 3), the file must be audio.
-  router.post('/v1/monsterplans/aloud', requireUser, uploadAloud, async (req, res) => {
+  router.post('/v1/monsterplans/aloud', requireUser, withinDay, uploadAloud, async (req, res) => {
     try {
-      res.status(201).json(await createAloud(db, files, req.principal!.id, req.spooled!));
+      res.status(201).json(await createAloud(db, files, req.principal!.id, req.spooled!, perDay));
     } finally {
       await rm(req.spooled!.path, { force: true });
     }
