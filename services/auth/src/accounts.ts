@@ -1,5 +1,5 @@
-// Accounts: registration, credentials, the administrator of the embedded start, and the user as
-// the other screens see it (with the grants and exam results other services told us about).
+// Accounts: registration, credentials, and the user as the other screens see it (with the grants
+// and exam results other services told us about).
 import type { auth, Page, PageQuery } from '@learning/contracts';
 import { conflict, isUniqueViolation, isUuid, recordEvent, unauthorized, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
@@ -57,17 +57,6 @@ export async function logIn(db: AuthDb, email: string, password: string): Promis
     throw unauthorized('Имэйл хаяг эсвэл нууц үг буруу байна.', 'invalid_credentials');
   }
   return account;
-}
-
-/** Makes sure the configured administrator exists: creates the account, or promotes an existing one. */
-export async function ensureAdministrator(db: AuthDb, email: string, password: string): Promise<void> {
-  const existing = await findAccountByEmail(db, email);
-  if (existing) {
-    if (!existing.is_admin) await db.updateTable('account').set({ is_admin: true }).where('id', '=', existing.id).execute();
-    return;
-  }
-  const account = await registerAccount(db, { email, name: 'Administrator', password });
-  await db.updateTable('account').set({ is_admin: true }).where('id', '=', account.id).execute();
 }
 
 export async function userView(db: AuthDb, account: Account): Promise<auth.User> {

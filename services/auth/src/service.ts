@@ -2,7 +2,7 @@
 import { applyOnce, type ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
-import { ensureAdministrator } from './accounts.js';
+import { ensureAdministrator } from './administrators.js';
 import type { AuthConfig } from './config.js';
 import { googleClient } from './google.js';
 import { dummyPasswordHash } from './passwords.js';
@@ -26,7 +26,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       signingKey = await ensureSigningKey(context.db);
       await dummyPasswordHash(); // now, not in the first unknown email's sign-in
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-        await ensureAdministrator(context.db, config.ADMIN_EMAIL.toLowerCase(), config.ADMIN_PASSWORD);
+        await ensureAdministrator(context.db, config.ADMIN_EMAIL.toLowerCase(), config.ADMIN_PASSWORD, config.TOKEN_TTL_SECONDS);
         context.eventsRecorded();
       }
     },
@@ -39,7 +39,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       const tokens = { issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS };
       app.use(authRoutes(context, signingKey, tokens));
       app.use(googleRoutes(context, google, signingKey, tokens));
-      app.use(userRoutes(context));
+      app.use(userRoutes(context, tokens));
     },
   };
 }

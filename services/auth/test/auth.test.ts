@@ -138,6 +138,7 @@ describe('who may call what', () => {
     ['POST', '/v1/auth/logout', 'learner'],
     ['GET', '/v1/users', 'admin'],
     ['GET', '/v1/users/00000000-0000-4000-8000-000000000000', 'admin'],
+    ['PUT', '/v1/users/00000000-0000-4000-8000-000000000000/admin', 'admin'],
   ];
 
   it.each(routes)('%s %s needs a %s', async (method, path, needs) => {

@@ -1,5 +1,6 @@
 // What the auth service tells the other services, through its outbox and the bus.
 import type { EventEnvelope } from '@learning/kit';
+import jwt from 'jsonwebtoken';
 import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
 
 let platform: TestPlatform;
@@ -8,7 +9,7 @@ const heard: EventEnvelope[] = [];
 beforeAll(async () => {
   platform = await startTestPlatform();
   const listener = `${platform.schemaPrefix}.listener`;
-  await platform.services.auth.context.bus.subscribe(listener, ['user.registered', 'session.revoked'], async (event) => {
+  await platform.services.auth.context.bus.subscribe(listener, ['user.registered', 'session.revoked', 'user.tokens-revoked', 'user.deleted'], async (event) => {
     heard.push(event);
   });
 });
@@ -45,4 +46,26 @@ it('sign-out publishes session.revoked with the token id', async () => {
   await platform.call('POST', '/v1/auth/logout', { token: learner.token });
   const event = await eventually(() => heard.find((e) => e.type === 'session.revoked'));
   expect(event.data).toEqual({ tokenId: expect.any(String), expiresAt: expect.any(String) });
+});
+
+const about = (type: string, userId: string) => () => heard.find((e) => e.type === type && (e.data as { userId: string }).userId === userId);
+
+it("a role change publishes user.tokens-revoked: the user's tokens are good from a whole second after the ones they held, for a token's lifetime", async () => {
+  const learner = await platform.learner();
+  const admin = await platform.adminToken();
+  await platform.call('PUT', `/v1/users/${learner.id}/admin`, { token: admin, body: { isAdmin: true } });
+  const event = await eventually(about('user.tokens-revoked', learner.id));
+  expect(event).toMatchObject({ producer: 'auth', version: 1 });
+  const { notBefore, expiresAt } = event.data as { notBefore: string; expiresAt: string };
+  const goodFrom = Date.parse(notBefore);
+  expect(goodFrom % 1000).toBe(0);
+  expect(goodFrom / 1000).toBeGreaterThan((jwt.decode(learner.token) as { iat: number }).iat);
+  expect(Date.parse(expiresAt) - goodFrom).toBe(24 * 60 * 60 * 1000);
+});
+
+it('deleting an account publishes user.tokens-revoked and user.deleted', async () => {
+  const learner = await platform.learner();
+  await platform.call('DELETE', '/v1/auth/me', { token: learner.token, body: { password: learner.password } });
+  expect((await eventually(about('user.deleted', learner.id))).data).toEqual({ userId: learner.id });
+  expect(await eventually(about('user.tokens-revoked', learner.id))).toBeDefined();
 });

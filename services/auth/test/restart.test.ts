@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deleteBusNamespace, dropSchemas, startTestPlatform, uniqueSuffix } from '../../../scripts/test-platform.js';
+import { deleteBusNamespace, dropSchemas, startTestPlatform, testAdmin, uniqueSuffix } from '../../../scripts/test-platform.js';
 
 describe('after a restart', () => {
   let dataDir: string;
@@ -30,6 +30,23 @@ describe('after a restart', () => {
       expect(me.body).toMatchObject({ _id: learner.id, name: 'Тэмүүлэн' });
       const token = await second.signIn(learner.email, learner.password);
       expect((await second.call('GET', '/v1/auth/me', { token })).body._id).toBe(learner.id);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('the configured administrator whose role an administrator removed stays without it (ADMIN_EMAIL only makes the first one)', async () => {
+    const first = await startTestPlatform({ dataDir, schemaPrefix });
+    const learner = await first.learner();
+    await first.call('PUT', `/v1/users/${learner.id}/admin`, { token: await first.adminToken(), body: { isAdmin: true } });
+    const configured = (await first.call('GET', '/v1/auth/me', { token: await first.adminToken() })).body._id;
+    const removed = await first.call('PUT', `/v1/users/${configured}/admin`, { token: await first.signIn(learner.email, learner.password), body: { isAdmin: false } });
+    expect(removed.body).toMatchObject({ email: testAdmin.email, isAdmin: false });
+    await first.close();
+
+    const second = await startTestPlatform({ dataDir, schemaPrefix });
+    try {
+      expect((await second.call('GET', '/v1/auth/me', { token: await second.adminToken() })).body).toMatchObject({ email: testAdmin.email, isAdmin: false });
     } finally {
       await second.close();
     }

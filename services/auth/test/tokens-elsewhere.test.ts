@@ -1,5 +1,5 @@
 // Another service verifies the auth service's tokens with the published keys alone, and learns of a
-// sign-out through the `session.revoked` event.
+// sign-out (`session.revoked`), a role change and a deletion (`user.tokens-revoked`) through events.
 import { createLogger, requireUser, runService, type RunningService } from '@learning/kit';
 import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
 
@@ -51,15 +51,41 @@ it('a token from the auth service is accepted by another service that only has t
   expect(await answer.json()).toMatchObject({ id: learner.id, isAdmin: false });
 });
 
+/** The other service's answer once it has heard of the change (events are asynchronous), within 10 s. */
+async function statusOnceRefused(token: string): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  let status = 200;
+  while (status === 200 && Date.now() < deadline) {
+    status = (await whoami(token)).status;
+    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return status;
+}
+
 it('after sign-out the other service refuses the token too', async () => {
   const learner = await platform.learner();
   expect((await whoami(learner.token)).status).toBe(200);
   await platform.call('POST', '/v1/auth/logout', { token: learner.token });
-  const deadline = Date.now() + 10_000;
-  let status = 200;
-  while (status === 200 && Date.now() < deadline) {
-    status = (await whoami(learner.token)).status;
-    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  expect(status).toBe(401);
+  expect(await statusOnceRefused(learner.token)).toBe(401);
+});
+
+it("after a demotion the other service refuses the administrator's earlier token, and takes the new one without the role", async () => {
+  const admin = await platform.adminToken();
+  const learner = await platform.learner();
+  await platform.call('PUT', `/v1/users/${learner.id}/admin`, { token: admin, body: { isAdmin: true } });
+  const adminToken = await platform.signIn(learner.email, learner.password);
+  expect(await statusOnceRefused(learner.token)).toBe(401);
+  expect(await (await whoami(adminToken)).json()).toMatchObject({ id: learner.id, isAdmin: true });
+
+  await platform.call('PUT', `/v1/users/${learner.id}/admin`, { token: admin, body: { isAdmin: false } });
+  expect(await statusOnceRefused(adminToken)).toBe(401);
+  const token = await platform.signIn(learner.email, learner.password);
+  expect(await (await whoami(token)).json()).toMatchObject({ id: learner.id, isAdmin: false });
+});
+
+it("a deleted user's token is refused by the other service", async () => {
+  const learner = await platform.learner();
+  expect((await whoami(learner.token)).status).toBe(200);
+  await platform.call('DELETE', '/v1/auth/me', { token: learner.token, body: { password: learner.password } });
+  expect(await statusOnceRefused(learner.token)).toBe(401);
 });

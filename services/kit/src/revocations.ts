@@ -38,13 +38,13 @@ export async function revokeUserTokens(db: AnyDb, userId: string, notBefore: Dat
 }
 
 /**
- * The second from which a user's tokens are good again after a change at `instant`: the next whole
+ * The second from which a user's tokens are good again after a change at `instantMs`: the next whole
  * second, or the instant itself when it is one. A token's `iat` counts whole seconds, so it cannot
  * tell the tokens of the change's own second apart: all of them are refused, and auth issues the
  * user's tokens no earlier than this second, so one issued after the change works at once.
  */
-export function tokensGoodFrom(instant: Date): Date {
-  return new Date(Math.ceil(instant.getTime() / 1000) * 1000);
+export function tokensGoodFrom(instantMs: number): Date {
+  return new Date(Math.ceil(instantMs / 1000) * 1000);
 }
 
 /** Whether a token was revoked, for every request a service answers: the tokens asked about at once share one query. */

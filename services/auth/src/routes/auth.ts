@@ -1,8 +1,10 @@
-// /v1/auth: the email step, registration, sign-in, the current user, sign-out and the token keys.
+// /v1/auth: the email step, registration, sign-in, the current user, sign-out, deleting one's own
+// account and the token keys.
 import { auth } from '@learning/contracts';
 import { notFound, parseInput, recordEvent, requireUser, revokeToken, unauthorized, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import { findAccount, findAccountByEmail, logIn, registerAccount, userView } from '../accounts.js';
+import { deleteAccount } from '../deletion.js';
 import { publicKeys, type SigningKey } from '../signing-keys.js';
 import type { AuthTables } from '../tables.js';
 import { issueToken, type TokenSettings } from '../tokens.js';
@@ -30,8 +32,8 @@ export function authRoutes(context: ServiceContext<AuthTables>, signingKey: Sign
   // Anyone.
   router.post('/v1/auth/login', async (req, res) => {
     const { email, password } = parseInput(auth.loginBody, req.body);
-    const account = await logIn(db, email, password);
-    const token = issueToken(signingKey, tokens, { id: account.id, isAdmin: account.is_admin });
+    const { id } = await logIn(db, email, password);
+    const { account, token } = await issueToken(db, signingKey, tokens, id);
     res.json({ user: await userView(db, account), token } satisfies auth.LoginResponse);
   });
 
@@ -42,7 +44,16 @@ export function authRoutes(context: ServiceContext<AuthTables>, signingKey: Sign
     res.json(await userView(db, account));
   });
 
-  // A signed-in user: the token stops working at once, here and (through the event) everywhere.
+  // A signed-in user, about their own account, with the password typed again.
+  router.delete('/v1/auth/me', requireUser, async (req, res) => {
+    const { password } = parseInput(auth.deleteAccountBody, req.body);
+    await deleteAccount(db, req.principal!.id, password, tokens.ttlSeconds);
+    context.eventsRecorded();
+    res.status(204).end();
+  });
+
+  // A signed-in user: this token, the session of this device, stops working at once, here and
+  // (through the event) everywhere; the user's other devices stay signed in.
   router.post('/v1/auth/logout', requireUser, async (req, res) => {
     const { tokenId, expiresAt } = req.principal!;
     await db.transaction().execute(async (trx) => {

@@ -49,9 +49,9 @@ export function googleRoutes(
       logger.warn({ err: error }, error instanceof GoogleRefusal ? 'google refused the sign-in' : 'google unreachable');
       throw error instanceof GoogleRefusal ? refused() : unreachable();
     });
-    const account = await accountForGoogle(db, identity);
+    const { id } = await accountForGoogle(db, identity);
     context.eventsRecorded();
-    const token = issueToken(signingKey, tokens, { id: account.id, isAdmin: account.is_admin });
+    const { account, token } = await issueToken(db, signingKey, tokens, id);
     res.json({ user: await userView(db, account), token } satisfies auth.LoginResponse);
   });
 

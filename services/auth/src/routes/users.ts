@@ -1,11 +1,14 @@
-// /v1/users: the administrator's list of users.
-import { pageQuery } from '@learning/contracts';
+// /v1/users: the administrator's list of users, and the administrator role.
+import { auth, pageQuery } from '@learning/contracts';
 import { notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import { findAccount, listUsers, userView } from '../accounts.js';
+import { setAdministrator } from '../administrators.js';
 import type { AuthTables } from '../tables.js';
+import type { TokenSettings } from '../tokens.js';
 
-export function userRoutes({ db }: ServiceContext<AuthTables>): Router {
+export function userRoutes(context: ServiceContext<AuthTables>, tokens: TokenSettings): Router {
+  const { db } = context;
   const router = Router();
 
   // Administrator.
@@ -17,6 +20,14 @@ export function userRoutes({ db }: ServiceContext<AuthTables>): Router {
   router.get('/v1/users/:id', requireAdmin, async (req, res) => {
     const account = await findAccount(db, req.params.id as string);
     if (!account) throw notFound('Хэрэглэгч олдсонгүй.', 'user_not_found');
+    res.json(await userView(db, account));
+  });
+
+  // Administrator: grants or removes the role; the user's earlier tokens stop working everywhere.
+  router.put('/v1/users/:id/admin', requireAdmin, async (req, res) => {
+    const { isAdmin } = parseInput(auth.adminRoleBody, req.body);
+    const account = await setAdministrator(db, { actorId: req.principal!.id, userId: req.params.id as string, isAdmin }, tokens.ttlSeconds);
+    context.eventsRecorded();
     res.json(await userView(db, account));
   });
 
