@@ -4,6 +4,7 @@
 import { jest } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { startTestPlatform, testAdmin, type TestPlatform } from '../../../scripts/test-platform.js';
+import { promotedAdministrator } from '../../../scripts/test-roles.js';
 
 let platform: TestPlatform;
 let admin: string;
@@ -13,17 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => platform?.close());
 
-type Learner = Awaited<ReturnType<TestPlatform['learner']>>;
-
 const setRole = (userId: string, isAdmin: boolean, token = admin) => platform.call('PUT', `/v1/users/${userId}/admin`, { token, body: { isAdmin } });
 const issuedAt = (token: string) => (jwt.decode(token) as { iat: number }).iat;
 
-/** A learner the test administrator made an administrator, signed in again with the role. */
-async function anotherAdministrator(): Promise<Learner> {
-  const learner = await platform.learner('Туслах админ');
-  expect((await setRole(learner.id, true)).status).toBe(200);
-  return { ...learner, token: await platform.signIn(learner.email, learner.password) };
-}
 
 describe('granting the role', () => {
   it('makes the user an administrator; their earlier token is refused and a new sign-in carries the role', async () => {
@@ -44,7 +37,7 @@ describe('granting the role', () => {
   });
 
   it('granting it to an administrator changes nothing and keeps their tokens', async () => {
-    const other = await anotherAdministrator();
+    const other = await promotedAdministrator(platform);
     expect((await setRole(other.id, true)).body).toMatchObject({ isAdmin: true });
     expect((await platform.call('GET', '/v1/users', { token: other.token })).status).toBe(200);
   });
@@ -52,7 +45,7 @@ describe('granting the role', () => {
 
 describe('removing the role', () => {
   it("refuses the former administrator's token at once, and their next sign-in works without the role", async () => {
-    const other = await anotherAdministrator();
+    const other = await promotedAdministrator(platform);
     const removed = await setRole(other.id, false);
     expect(removed.status).toBe(200);
     expect(removed.body).toMatchObject({ _id: other.id, isAdmin: false });
@@ -66,7 +59,7 @@ describe('removing the role', () => {
   });
 
   it('within one second: the token signed before the removal is refused, the one signed after it works', async () => {
-    const other = await anotherAdministrator();
+    const other = await promotedAdministrator(platform);
     // The clock stands still at 0.4 s into a second: everything below happens in that second.
     const second = Math.ceil(Date.now() / 1000) + 2;
     const clock = jest.spyOn(Date, 'now').mockReturnValue(second * 1000 + 400);
@@ -110,7 +103,7 @@ describe('removing the role', () => {
   });
 
   it('two administrators removing each other at once leave one of them an administrator', async () => {
-    const [first, second] = await Promise.all([anotherAdministrator(), anotherAdministrator()]);
+    const [first, second] = await Promise.all([promotedAdministrator(platform), promotedAdministrator(platform)]);
     const answers = await Promise.all([setRole(second.id, false, first.token), setRole(first.id, false, second.token)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, answers.some((answer) => answer.status === 401) ? 401 : 403]);
     const roles = await Promise.all([first, second].map(async ({ id }) => (await platform.call('GET', `/v1/users/${id}`, { token: admin })).body.isAdmin));

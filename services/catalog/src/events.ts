@@ -1,9 +1,10 @@
-// What the catalog consumes: auth's `user.registered` (the learner read model) and media's
-// `video.published` / `video.deleted` (the video read model), each applied once through the inbox.
+// What the catalog consumes: auth's `user.registered` and `user.deleted` (the learner read model, and
+// a deleted learner's requests) and media's `video.published` / `video.deleted` (the video read
+// model), each applied once through the inbox.
 // What it publishes (recorded by the domain modules in the transaction of each change):
 // lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed.
 import type { EventData } from '@learning/contracts';
-import { applyOnce, applyUserRegistered, recordEvent, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, forgetLearner, isUuid, recordEvent, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
@@ -14,6 +15,7 @@ export function catalogSubscriptions(context: ServiceContext<CatalogTables>): Su
   const { db } = context;
   return [
     { types: ['user.registered'], handler: applyOnce(db, applyUserRegistered) },
+    { types: ['user.deleted'], handler: applyOnce(db, applyUserDeleted) },
     { types: ['video.published'], handler: applyOnce(db, applyVideoPublished) },
     {
       types: ['video.deleted'],
@@ -23,6 +25,19 @@ export function catalogSubscriptions(context: ServiceContext<CatalogTables>): Su
       },
     },
   ];
+}
+
+/**
+ * A deleted learner's requests go, approved or pending, with their access version and email. Nothing
+ * is published: auth deleted the account with its grants, and the exam forgets them from the same event.
+ */
+export async function applyUserDeleted(trx: CatalogDb, event: EventEnvelope): Promise<void> {
+  const { userId } = event.data as EventData<'user.deleted'>;
+  if (!isUuid(userId)) return;
+  await lockAccess(trx, [userId]);
+  await trx.deleteFrom('access_request').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('access_version').where('user_id', '=', userId).execute();
+  await forgetLearner(trx, userId);
 }
 
 /**

@@ -1,8 +1,9 @@
 // The exam's read model of who is approved for which plan, from the catalog's access events (whole
 // access with a version: the newest wins, so a repeated or late event changes nothing). Learners'
-// emails, for the results list, come from auth's `user.registered` (the kit's applyUserRegistered).
+// emails, for the results list, come from auth's `user.registered` (the kit's applyUserRegistered);
+// auth's `user.deleted` takes away everything the exam kept of a learner.
 import { learnersInAccessEvent, type AccessEventType, type catalog, type EventData } from '@learning/contracts';
-import { claimAccessVersion, type EventEnvelope } from '@learning/kit';
+import { claimAccessVersion, forgetLearner, type EventEnvelope } from '@learning/kit';
 import type { ExamDb } from './tables.js';
 
 export async function applyAccessEvent(trx: ExamDb, event: EventEnvelope): Promise<void> {
@@ -21,4 +22,13 @@ async function applyAccess(trx: ExamDb, userId: string, access: catalog.Access):
 export async function isApprovedFor(db: ExamDb, userId: string, monsterplanId: string): Promise<boolean> {
   const row = await db.selectFrom('approval').select('user_id').where('user_id', '=', userId).where('monsterplan_id', '=', monsterplanId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** A deleted learner's approvals, questions issued and results go with their email. */
+export async function applyUserDeleted(trx: ExamDb, event: EventEnvelope): Promise<void> {
+  const { userId } = event.data as EventData<'user.deleted'>;
+  for (const table of ['approval', 'access_version', 'sitting', 'result'] as const) {
+    await trx.deleteFrom(table).where('user_id', '=', userId).execute();
+  }
+  await forgetLearner(trx, userId);
 }

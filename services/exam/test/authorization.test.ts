@@ -1,6 +1,7 @@
 // Who may call what: every exam route, called by a guest, the learner approved for the plan, a
 // learner who is not, and the administrator.
 import { randomUUID } from 'node:crypto';
+import { deleteOwnAccount, promotedAdministrator, setAdministrator } from '../../../scripts/test-roles.js';
 import { aQuestion, answersTo, eventually, expectStatus, startExamFixture, type ExamFixture, type Learner } from './fixture.js';
 
 let fixture: ExamFixture;
@@ -92,6 +93,32 @@ it('answers a token that is no longer valid with 401, not as a guest', async () 
     return called.status === 401 && called;
   }, 'the exam service refuses the revoked token');
   expect(answer.body).toMatchObject({ code: 'token_revoked' });
+});
+
+it("answers an administrator's token from before the role was removed with 401, and their next sign-in as a learner", async () => {
+  const other = await promotedAdministrator(fixture.platform);
+  const results = (token: string) => fixture.call('GET', '/v1/monsterplans/exam-results?perPage=10&currentPage=1', { token });
+  expect((await results(other.token)).status).toBe(200);
+  await setAdministrator(fixture.platform, other.id, false);
+  // The exam service hears of the role change through `user.tokens-revoked`.
+  const refused = await eventually(async () => {
+    const answer = await results(other.token);
+    return answer.status !== 200 && answer;
+  }, 'the exam service refuses the former administrator');
+  expect(refused.status).toBe(401);
+  expect(refused.body).toMatchObject({ code: 'token_revoked' });
+  expect((await results(await fixture.platform.signIn(other.email, other.password))).status).toBe(403);
+});
+
+it("answers a deleted learner's token with 401: they cannot take the exam they were approved for", async () => {
+  const learner = await fixture.approvedLearner(planId);
+  await deleteOwnAccount(fixture.platform, learner);
+  const refused = await eventually(async () => {
+    const answer = await fixture.call('GET', `/v1/monsterplans/${planId}/exam`, { token: learner.token });
+    return answer.status !== 200 && answer;
+  }, 'the exam service refuses the deleted learner');
+  expect(refused.status).toBe(401);
+  expect(refused.body).toMatchObject({ code: 'token_revoked' });
 });
 
 it('answers the bank of an unknown plan with 404', async () => {

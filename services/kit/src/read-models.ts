@@ -17,6 +17,11 @@ export async function applyUserRegistered(trx: AnyDb, event: EventEnvelope): Pro
     .execute();
 }
 
+/** Forgets a deleted user's email (auth's `user.deleted`); each service forgets the rest it kept of them. */
+export async function forgetLearner(trx: AnyDb, userId: string): Promise<void> {
+  await trx.deleteFrom('learner').where('user_id', '=', userId).execute();
+}
+
 /**
  * Records `version` as the newest of a learner's access that this service has applied, when it is
  * newer than the one recorded; answers whether it was (the catalog's events carry the whole access

@@ -5,11 +5,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { media, Page, PageQuery } from '@learning/contracts';
-import { HttpError, isUuid } from '@learning/kit';
+import { forgetLearner, HttpError, isUuid } from '@learning/kit';
 import { sql } from 'kysely';
 import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
-import { findFile, recordFile, removeBytes, type StoredFile } from './stored-files.js';
+import { findFile, forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
 import type { MediaDb } from './tables.js';
 
 export const notAudio = () => new HttpError(415, 'not_audio', 'Зөвхөн аудио файл (mp3, m4a, webm, ogg, wav) илгээнэ үү.');
@@ -69,6 +69,17 @@ async function etagOfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+/**
+ * Forgets a deleted learner's recordings (and email): the rows go in the caller's transaction, which
+ * answers the keys of the files whose bytes to remove once it has committed.
+ */
+export async function forgetRecordingsOf(trx: MediaDb, userId: string): Promise<string[]> {
+  if (!isUuid(userId)) return [];
+  const recordings = await trx.deleteFrom('aloud').where('user_id', '=', userId).returning(['file_key', 'mp3_key']).execute();
+  await forgetLearner(trx, userId);
+  return forgetFiles(trx, recordings.flatMap((recording) => [recording.file_key, recording.mp3_key]));
 }
 
 /** What a recording's URL serves: its mp3 rendition when there is one, else the file as sent. */

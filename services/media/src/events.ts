@@ -1,9 +1,26 @@
 // What media consumes: auth's `user.registered`, so the administrator's read-aloud list shows
-// learners' emails (tokens carry only the user's id). What it publishes, through the outbox in the
-// transaction of each change: `video.published` and `video.deleted` (videos.ts).
+// learners' emails (tokens carry only the user's id), and `user.deleted`, which takes a learner's
+// recordings away. What it publishes, through the outbox in the transaction of each change:
+// `video.published` and `video.deleted` (videos.ts).
+import type { EventData } from '@learning/contracts';
 import { applyOnce, applyUserRegistered, type ServiceContext, type Subscription } from '@learning/kit';
+import { forgetRecordingsOf } from './alouds.js';
+import type { Files } from './files.js';
+import { removeBytes } from './stored-files.js';
 import type { MediaTables } from './tables.js';
 
-export function mediaSubscriptions(context: ServiceContext<MediaTables>): Subscription[] {
-  return [{ types: ['user.registered'], handler: applyOnce(context.db, applyUserRegistered) }];
+export function mediaSubscriptions(context: ServiceContext<MediaTables>, files: Files): Subscription[] {
+  return [
+    { types: ['user.registered'], handler: applyOnce(context.db, applyUserRegistered) },
+    {
+      types: ['user.deleted'],
+      handler: async (event) => {
+        let keys: string[] = [];
+        await applyOnce(context.db, async (trx) => {
+          keys = await forgetRecordingsOf(trx, (event.data as EventData<'user.deleted'>).userId);
+        })(event);
+        await removeBytes(files.storage, keys);
+      },
+    },
+  ];
 }

@@ -49,7 +49,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
         context.eventsRecorded();
       }
     },
-    subscriptions: mediaSubscriptions,
+    subscriptions: (context) => mediaSubscriptions(context, files),
     lane: (context) => streamLane(context, files, videoFiles(context), secret, config.MEDIA_ACCEL_REDIRECT),
     routes(app, context) {
       app.use(videoRoutes(context, files, videoFiles(context), config));

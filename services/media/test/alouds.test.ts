@@ -2,6 +2,7 @@
 // administrator lists them grouped by learner, one learner per page by default, each with an mp3.
 import { readFile } from 'node:fs/promises';
 import { sniff } from '../src/content-types.js';
+import { deleteOwnAccount } from '../../../scripts/test-roles.js';
 import { eventually, expectStatus, startMediaFixture, type MediaFixture, startTimeoutMs } from './fixture.js';
 
 let fixture: MediaFixture;
@@ -68,4 +69,25 @@ it('lists one learner per page by default, the learner who recorded last first, 
   expect(page1.total).toBe(page2.total);
   const all = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud?perPage=100', { token: fixture.admin }), 200, 'all');
   expect(all.result).toHaveLength(all.total);
+});
+
+it("a deleted learner's recordings go, files and all, and leave the administrator's list; other learners' stay", async () => {
+  const [deleted, stays] = await Promise.all([fixture.platform.learner(), fixture.platform.learner()]);
+  await Promise.all([learnerKnown(deleted.id), learnerKnown(stays.id)]);
+  for (const learner of [deleted, stays]) {
+    expectStatus(await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file: fixture.media.recordings.ogg, token: learner.token }), 201, 'recording');
+  }
+  const recordingsOf = (userId: string) => fixture.platform.services.media.context.db.selectFrom('aloud').select('id').where('user_id', '=', userId).execute();
+  const [recording] = await recordingsOf(deleted.id);
+  const filesOf = async (aloudId: string) => (await fixture.storedFiles()).filter((file) => file.includes(aloudId));
+  expect(await filesOf(recording!.id)).not.toEqual([]);
+
+  await deleteOwnAccount(fixture.platform, deleted);
+  await eventually(async () => (await recordingsOf(deleted.id)).length === 0, 'the recordings are gone');
+  await eventually(async () => (await filesOf(recording!.id)).length === 0, 'their files are gone');
+  const page = expectStatus(await fixture.call('GET', '/v1/monsterplans/aloud?perPage=100&currentPage=1', { token: fixture.admin }), 200, 'the list');
+  const emails = page.result.map((entry: { user: { email: string } }) => entry.user.email);
+  expect(emails).toContain(stays.email);
+  expect(emails).not.toContain(deleted.email);
+  expect(await fixture.platform.services.media.context.db.selectFrom('learner').select('user_id').where('user_id', '=', deleted.id).execute()).toEqual([]);
 });

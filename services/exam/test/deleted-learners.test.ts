@@ -1,0 +1,41 @@
+// A learner who deleted their account (auth's `user.deleted`): the exam forgets their approvals, the
+// questions it issued them, their results and their email; the administrator's results list no longer shows them.
+import { deleteOwnAccount } from '../../../scripts/test-roles.js';
+import { answersTo, eventually, expectStatus, startExamFixture, type ExamFixture, type Learner } from './fixture.js';
+
+let fixture: ExamFixture;
+beforeAll(async () => {
+  fixture = await startExamFixture();
+});
+afterAll(() => fixture?.close());
+
+async function takeAndSubmit(learner: Learner, planId: string) {
+  const questions = expectStatus(await fixture.call('GET', `/v1/monsterplans/${planId}/exam`, { token: learner.token }), 200, 'taking the exam');
+  const body = { id: planId, user: learner.id, data: await fixture.seal(answersTo(questions, await fixture.bank(planId), { correct: 36 })) };
+  expectStatus(await fixture.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body }), 200, 'submitting');
+}
+
+it("a deleted learner's results leave the administrator's list, and nothing the exam kept of them remains; other learners' results stay", async () => {
+  const [finished, started] = await Promise.all([fixture.examPlan(), fixture.examPlan()]);
+  const deleted = await fixture.approvedLearner(finished);
+  const stays = await fixture.approvedLearner(finished);
+  await takeAndSubmit(deleted, finished);
+  await takeAndSubmit(stays, finished);
+  // An exam of another plan started and left: its questions were issued.
+  const request = await fixture.requestMonsterplan(deleted, started);
+  expectStatus(await fixture.call('PUT', `/v1/monsterplan-requests/${request._id}`, { token: fixture.admin }), 200, 'approving');
+  await eventually(async () => (await fixture.call('GET', `/v1/monsterplans/${started}/exam`, { token: deleted.token })).status === 200, 'the second exam opens');
+  const results = async () =>
+    expectStatus(await fixture.call('GET', '/v1/monsterplans/exam-results?perPage=100&currentPage=1', { token: fixture.admin }), 200, 'the results').result as Array<{
+      user: { _id: string; email: string };
+    }>;
+  expect((await results()).map((result) => result.user._id)).toEqual(expect.arrayContaining([deleted.id, stays.id]));
+
+  await deleteOwnAccount(fixture.platform, deleted);
+  await eventually(async () => !(await results()).some((result) => result.user._id === deleted.id), 'the result is gone');
+  expect((await results()).map((result) => result.user.email)).toContain(stays.email);
+  const examDb = fixture.platform.services.exam.context.db;
+  for (const table of ['learner', 'approval', 'access_version', 'sitting', 'result'] as const) {
+    expect([table, await examDb.selectFrom(table).select('user_id').where('user_id', '=', deleted.id).execute()]).toEqual([table, []]);
+  }
+});
