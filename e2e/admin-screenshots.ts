@@ -17,7 +17,7 @@ const widths = { desktop: { width: 1366, height: 900 }, tablet: { width: 820, he
 
 assertFrontEndsBuilt();
 await mkdir(folder, { recursive: true });
-const platform = await startTestPlatform({ port: 0, seedDemo: true });
+const platform = await startTestPlatform({ env: { SEED_DEMO: '1' } });
 const media = await makeMediaFiles();
 const browser = await launchChromium();
 

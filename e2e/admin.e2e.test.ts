@@ -10,7 +10,7 @@ import { texts } from './texts.js';
 
 // The demo plans and bundles give the requests journey something to ask for; an exam of three
 // questions lets a three-line bank file make one.
-const journeys = useJourneys({ platform: { seedDemo: true, examQuestionCount: 3 } });
+const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1', EXAM_QUESTION_COUNT: '3' } } });
 let media: MediaFiles;
 
 beforeAll(async () => {

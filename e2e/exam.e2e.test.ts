@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { testPayloadSecret } from '../scripts/test-platform.js';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
 
-const journeys = useJourneys({ platform: { seedDemo: true } });
+const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1' } } });
 const planId = demoMonsterplanIds[0]!;
 const examPath = `/product-monster-plan/${planId}/exam`;
 

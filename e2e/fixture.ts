@@ -3,15 +3,14 @@
 // browser contexts, closed after it.
 import { jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PlatformOptions } from '../scripts/platform.js';
-import { startTestPlatform, type TestPlatform } from '../scripts/test-platform.js';
+import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '../scripts/test-platform.js';
 import { assertFrontEndsBuilt, launchChromium, openPageIn, type PageOptions } from './browser.js';
 
 export * from './browser.js';
 
 export interface JourneyOptions {
   /** Options of the platform this file starts, on top of startTestPlatform's (a function is read when it starts). */
-  platform?: Partial<PlatformOptions> | (() => Partial<PlatformOptions>);
+  platform?: TestPlatformOptions | (() => TestPlatformOptions);
   /** Where the browser opens the site, when not at the gateway itself (read before each test). */
   siteUrl?: () => string;
   /** More Chromium switches for this file's browser. */
@@ -44,7 +43,7 @@ export function useJourneys(options: JourneyOptions = {}): Journeys {
     assertFrontEndsBuilt();
     // Both are kept as soon as they exist, so afterAll closes whichever started if the other failed.
     const started = await Promise.allSettled([
-      startTestPlatform({ port: 0, ...(typeof options.platform === 'function' ? options.platform() : options.platform) }).then((started) => (platform = started)),
+      startTestPlatform(typeof options.platform === 'function' ? options.platform() : options.platform).then((started) => (platform = started)),
       launchChromium(options.browserArgs).then((launched) => (browser = launched)),
     ]);
     const failure = started.find((result) => result.status === 'rejected');

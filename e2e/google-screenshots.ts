@@ -12,7 +12,7 @@ const folder = process.argv[2] ?? '/tmp/google-shots';
 assertFrontEndsBuilt();
 await mkdir(folder, { recursive: true });
 const google = await startGoogleStandIn();
-const platform = await startTestPlatform({ port: 0, google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret } });
+const platform = await startTestPlatform({ env: { GOOGLE_ISSUER: google.issuer, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret } });
 google.allowRedirect(`${platform.url}/callback/google`);
 const browser = await launchChromium();
 

@@ -14,7 +14,7 @@ beforeAll(async () => {
   google = await startGoogleStandIn();
 });
 const journeys = useJourneys({
-  platform: () => ({ google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret } }),
+  platform: () => ({ env: { GOOGLE_ISSUER: google.issuer, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret } }),
 });
 beforeAll(() => google.allowRedirect(`${journeys.siteUrl}/callback/google`));
 afterAll(() => google?.close());

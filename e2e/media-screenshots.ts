@@ -15,7 +15,7 @@ const folder = process.argv[2] ?? '/tmp/media-shots';
 
 assertFrontEndsBuilt();
 await mkdir(folder, { recursive: true });
-const platform = await startTestPlatform({ port: 0, seedDemo: true });
+const platform = await startTestPlatform({ env: { SEED_DEMO: '1' } });
 const browser = await launchChromium(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']);
 const media = await makeMediaFiles({ videoSeconds: 1 });
 

@@ -10,7 +10,7 @@ import { expectVisible, useJourneys } from './fixture.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
 
 const journeys = useJourneys({
-  platform: { seedDemo: true },
+  platform: { env: { SEED_DEMO: '1' } },
   // A microphone for MediaRecorder: Chromium's fake device (a beep), allowed without a prompt.
   browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
 });

@@ -11,7 +11,7 @@ const home = remoteServer(join(repositoryRoot, 'mfe-home/dist'));
 let edge: Edge | undefined;
 
 const journeys = useJourneys({
-  platform: { remoteUrls: { home: `${remotePath}/mf-manifest.json` } },
+  platform: { env: { REMOTE_HOME_URL: `${remotePath}/mf-manifest.json` } },
   siteUrl: () => edge!.url,
 });
 

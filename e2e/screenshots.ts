@@ -16,7 +16,7 @@ assertFrontEndsBuilt();
 await mkdir(folder, { recursive: true });
 const home = remoteServer(join(repositoryRoot, 'mfe-home/dist'));
 await home.start();
-const platform = await startTestPlatform({ port: 0, remoteUrls: { home: `${remotePath}/mf-manifest.json` } });
+const platform = await startTestPlatform({ env: { REMOTE_HOME_URL: `${remotePath}/mf-manifest.json` } });
 const edge = await startEdge({ gatewayUrl: platform.url, remotePath, remote: home });
 const browser = await launchChromium();
 

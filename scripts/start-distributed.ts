@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@learning/kit';
-import { developmentMediaSigningSecret } from '../services/catalog/src/config.js';
+import { announceAdministrator, settingsOrExit, type Settings } from './launch-settings.js';
 
 const logger = createLogger('start-distributed');
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -13,30 +13,21 @@ if (!process.env.AMQP_URL) {
   process.exit(1);
 }
 
-if (!process.env.PAYLOAD_SECRET) {
-  logger.warn('PAYLOAD_SECRET is not set: payloads are encrypted with the development secret. Set it in production.');
-  process.env.PAYLOAD_SECRET = 'development-payload-secret';
-}
-
-if (!process.env.MEDIA_SIGNING_SECRET) {
-  logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are signed with the development secret. Set it in production.');
-  process.env.MEDIA_SIGNING_SECRET = developmentMediaSigningSecret;
-}
-// The demo plans and bundles on an empty catalog and their question banks, as on `npm start`; SEED_DEMO=0 turns them off.
-process.env.SEED_DEMO ??= '1';
+const { settings, notes } = settingsOrExit(process.env, logger);
+announceAdministrator(notes, logger);
 
 const services = { auth: 4001, catalog: 4002, media: 4003, exam: 4004 } as const;
 const serviceUrls = Object.fromEntries(Object.entries(services).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]));
 
-const deployables: Array<{ name: string; entry: string; env: Record<string, string> }> = [
+const deployables: Array<{ name: string; entry: string; env: Settings }> = [
   ...Object.entries(services).map(([name, port]) => ({ name, entry: `services/${name}/src/main.ts`, env: { PORT: String(port) } })),
-  { name: 'gateway', entry: 'gateway/src/main.ts', env: { PORT: process.env.PORT ?? '8080' } },
+  { name: 'gateway', entry: 'gateway/src/main.ts', env: { PORT: settings.PORT ?? '8080' } },
 ];
 
 const children: ChildProcess[] = deployables.map(({ name, entry, env }) => {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, ...serviceUrls, ...env },
+    env: { ...settings, ...serviceUrls, ...env },
     stdio: 'inherit',
   });
   child.on('exit', (code, signal) => {

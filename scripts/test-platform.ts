@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { openPayload, payloadKey } from '@learning/contracts';
 import amqp from 'amqplib';
 import pg from 'pg';
-import { startPlatform, type Platform, type PlatformOptions } from './platform.js';
+import { startPlatform, type Platform } from './platform.js';
 
 // Starting the platform takes seconds on PGlite (an embedded database per service), and tests wait
 // for events. Jest reads testTimeout from its global config only, never per project, so every test
@@ -14,6 +14,16 @@ import { startPlatform, type Platform, type PlatformOptions } from './platform.j
 
 export const testAdmin = { email: 'admin@test.mn', password: 'admin-password-1' };
 export const testPayloadSecret = 'test-payload-secret';
+export const testMediaSigningSecret = 'test-media-signing-secret';
+
+export interface TestPlatformOptions {
+  /** Settings of the README's configuration table on top of the tests' own (PORT=0, secrets, the administrator…). */
+  env?: NodeJS.ProcessEnv;
+  /** Keeps the databases and files under this folder instead of in memory (restart tests). */
+  dataDir?: string;
+  /** Reuses a run's schemas and RabbitMQ names (restart tests); they are then not dropped on close. */
+  schemaPrefix?: string;
+}
 
 export interface Answer<Body = any> {
   status: number;
@@ -36,23 +46,24 @@ export function uniqueSuffix(): string {
   return randomBytes(4).toString('hex');
 }
 
-export async function startTestPlatform(overrides: Partial<PlatformOptions> = {}): Promise<TestPlatform> {
-  const schemaPrefix = overrides.schemaPrefix ?? `t${uniqueSuffix()}`;
-  const platform = await startPlatform({
-    port: 0,
-    dataDir: null,
-    databaseUrl: process.env.DATABASE_URL,
-    amqpUrl: process.env.AMQP_URL,
-    schemaPrefix,
-    payloadSecret: testPayloadSecret,
-    adminEmail: testAdmin.email,
-    adminPassword: testAdmin.password,
-    logLevel: 'silent',
-    authRateLimit: 10_000,
-    ...overrides,
-  });
-  const secret = overrides.payloadSecret === undefined ? testPayloadSecret : overrides.payloadSecret;
-  const key = secret ? await payloadKey(secret) : undefined;
+export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
+  const schemaPrefix = options.schemaPrefix ?? `t${uniqueSuffix()}`;
+  const env: NodeJS.ProcessEnv = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: process.env.DATABASE_URL,
+    AMQP_URL: process.env.AMQP_URL,
+    PAYLOAD_SECRET: testPayloadSecret,
+    MEDIA_SIGNING_SECRET: testMediaSigningSecret,
+    ADMIN_EMAIL: testAdmin.email,
+    ADMIN_PASSWORD: testAdmin.password,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH: '10000',
+    ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
+    ...options.env,
+  };
+  const platform = await startPlatform({ env, inMemory: !options.dataDir, schemaPrefix });
+  const key = env.PAYLOAD_SECRET ? await payloadKey(env.PAYLOAD_SECRET) : undefined;
 
   const call: TestPlatform['call'] = async (method, path, { body, token } = {}) => {
     const response = await fetch(platform.url + path, {
@@ -81,8 +92,8 @@ export async function startTestPlatform(overrides: Partial<PlatformOptions> = {}
     async close() {
       await platform.close();
       // A shared PostgreSQL keeps no test's schemas behind, unless the test chose its prefix to reuse it.
-      if (process.env.DATABASE_URL && !overrides.schemaPrefix) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
-      if (process.env.AMQP_URL && !overrides.schemaPrefix) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, Object.keys(platform.services));
+      if (env.DATABASE_URL && !options.schemaPrefix) await dropSchemas(env.DATABASE_URL, schemaPrefix);
+      if (env.AMQP_URL && !options.schemaPrefix) await deleteBusNamespace(env.AMQP_URL, schemaPrefix, Object.keys(platform.services));
     },
     call,
     signIn,

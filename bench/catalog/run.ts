@@ -40,7 +40,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-catalog-'));
 const common = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_URL: urls.auth };
 const children = [
   start('services/auth/src/main.ts', { ...common, PORT: '4111', DATABASE_SCHEMA: `${schemaPrefix}_auth`, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
-  start('services/catalog/src/main.ts', { ...common, PORT: '4112', DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0' }),
+  start('services/catalog/src/main.ts', { ...common, PORT: '4112', DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret' }),
   start('gateway/src/main.ts', { ...common, PORT: '8190', CATALOG_URL: urls.catalog, PAYLOAD_SECRET: payloadSecret, RATE_LIMIT_AUTH: '1000' }),
 ];
 

@@ -10,9 +10,6 @@
 
 export type MediaKind = 'video' | 'subtitle' | 'aloud';
 
-/** What catalog signs and media checks with when they run outside production without a secret. */
-export const developmentMediaSigningSecret = 'development-media-signing-secret';
-
 export const mediaUrlPrefix = '/v1/media';
 
 const encoder = new TextEncoder();
@@ -39,7 +36,24 @@ export async function signMediaUrl(secret: string, kind: MediaKind, fileId: stri
   return `${mediaUrlPrefix}/${kind}/${encodeURIComponent(fileId)}?expires=${expires}&signature=${encoded}`;
 }
 
+/**
+ * Expiries are rounded up to the next five minutes: within those five minutes a learner who opens
+ * the same file again gets the same URL, so the browser's cache still holds.
+ */
+const expiryStepSeconds = 300;
+
+/** When a URL signed now for `ttlSeconds` expires (unix seconds). */
+export function mediaUrlExpiry(ttlSeconds: number, now = Date.now()): number {
+  return Math.ceil((now / 1000 + ttlSeconds) / expiryStepSeconds) * expiryStepSeconds;
+}
+
 export type MediaUrlCheck = 'valid' | 'expired' | 'invalid';
+
+export interface ExpiryRule {
+  /** MEDIA_URL_TTL_SECONDS: no URL lives longer than this plus the rounding, whatever its `expires` says. */
+  ttlSeconds: number;
+  now?: number;
+}
 
 /** Checks a signature in constant time (WebCrypto's verify) and then the expiry. */
 export async function checkMediaSignature(
@@ -48,16 +62,21 @@ export async function checkMediaSignature(
   fileId: string,
   expires: string | undefined,
   signature: string | undefined,
-  now = Date.now(),
+  rule: ExpiryRule,
 ): Promise<MediaUrlCheck> {
   if (!expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{43}$/.test(signature)) return 'invalid';
   const bytes = Uint8Array.from(atob(signature.replaceAll('-', '+').replaceAll('_', '/')), (c) => c.charCodeAt(0));
   const isGenuine = await crypto.subtle.verify('HMAC', await hmacKey(secret), bytes, encoder.encode(signedText(kind, fileId, Number(expires))));
   if (!isGenuine) return 'invalid';
-  return expiryCheck(expires, now);
+  return expiryCheck(expires, rule);
 }
 
-/** Whether a genuine URL's time is up: `expires` is in unix seconds. */
-export function expiryCheck(expires: string, now = Date.now()): 'valid' | 'expired' {
-  return Number(expires) * 1000 < now ? 'expired' : 'valid';
+/**
+ * Whether a genuine URL's time is up (`expires` is in unix seconds). An expiry further ahead than
+ * the TTL allows was signed under other rules (a leaked or old secret, a changed TTL): refused.
+ */
+export function expiryCheck(expires: string, { ttlSeconds, now = Date.now() }: ExpiryRule): MediaUrlCheck {
+  const expiresMs = Number(expires) * 1000;
+  if (expiresMs < now) return 'expired';
+  return expiresMs > mediaUrlExpiry(ttlSeconds, now) * 1000 ? 'invalid' : 'valid';
 }

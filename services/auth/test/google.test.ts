@@ -15,7 +15,7 @@ const heard: EventEnvelope[] = [];
 beforeAll(async () => {
   google = await startGoogleStandIn();
   google.allowRedirect(redirectUri);
-  platform = await startTestPlatform({ google: { issuer: google.issuer, clientId: google.clientId, clientSecret: google.clientSecret } });
+  platform = await startTestPlatform({ env: { GOOGLE_ISSUER: google.issuer, GOOGLE_CLIENT_ID: google.clientId, GOOGLE_CLIENT_SECRET: google.clientSecret } });
   await platform.services.auth.context.bus.subscribe(`${platform.schemaPrefix}.google-listener`, ['user.registered'], async (event) => {
     heard.push(event);
   });

@@ -1,26 +1,17 @@
-import { developmentMediaSigningSecret } from '@learning/contracts';
 import { serviceEnv } from '@learning/kit';
 import { z } from 'zod';
 
-export { developmentMediaSigningSecret };
-
-export const catalogEnv = z
-  .object({
-    ...serviceEnv,
-    PORT: serviceEnv.PORT.default(4002),
-    NODE_ENV: z.string().optional(),
-    /** Shared with the media service, which checks the URLs (packages/contracts/src/media-urls.ts). */
-    MEDIA_SIGNING_SECRET: z.string().min(16).optional(),
-    /**
-     * Lifetime of a play URL. Four hours: long enough for a sitting with pauses (the player keeps
-     * asking for ranges of the same URL), short enough that a shared link is dead the same day.
-     */
-    MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 60 * 60).default(4 * 60 * 60),
-    /** '1' seeds the demo content into an empty catalog (the all-in-one start passes it). */
-    SEED_DEMO: z.enum(['0', '1']).default('0'),
-  })
-  .refine((env) => env.MEDIA_SIGNING_SECRET !== undefined || env.NODE_ENV !== 'production', {
-    path: ['MEDIA_SIGNING_SECRET'],
-    message: 'required in production (the media service checks play URLs with the same secret)',
-  });
+export const catalogEnv = z.object({
+  ...serviceEnv,
+  PORT: serviceEnv.PORT.default(4002),
+  /** Shared with the media service, which checks the URLs (packages/contracts/src/media-urls.ts). */
+  MEDIA_SIGNING_SECRET: z.string({ error: 'required: the media service checks play URLs with the same secret (npm start makes one under DATA_DIR)' }).min(16),
+  /**
+   * Lifetime of a play URL. Four hours: long enough for a sitting with pauses (the player keeps
+   * asking for ranges of the same URL), short enough that a shared link is dead the same day.
+   */
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 60 * 60).default(4 * 60 * 60),
+  /** '1' seeds the demo content into an empty catalog (the all-in-one start passes it). */
+  SEED_DEMO: z.enum(['0', '1']).default('0'),
+});
 export type CatalogConfig = z.infer<typeof catalogEnv>;

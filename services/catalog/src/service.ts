@@ -1,7 +1,7 @@
 // The catalog service: lesson bundles, Monster plans, access requests, learners' access and play authorisation.
 import type { ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
-import { developmentMediaSigningSecret, type CatalogConfig } from './config.js';
+import type { CatalogConfig } from './config.js';
 import { seedDemo } from './demo.js';
 import { catalogSubscriptions } from './events.js';
 import { createListCache } from './list-cache.js';
@@ -14,14 +14,11 @@ import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests
 import type { CatalogTables } from './tables.js';
 
 export function catalogService(config: CatalogConfig): ServiceDefinition<CatalogTables> {
-  const signer = createMediaSigner(config.MEDIA_SIGNING_SECRET ?? developmentMediaSigningSecret, config.MEDIA_URL_TTL_SECONDS);
+  const signer = createMediaSigner(config.MEDIA_SIGNING_SECRET, config.MEDIA_URL_TTL_SECONDS);
   return {
     name: 'catalog',
     migrations,
     async start(context) {
-      if (!config.MEDIA_SIGNING_SECRET) {
-        context.logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are signed with the development secret. Set it in production.');
-      }
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db))) {
         context.logger.info('the catalog was empty: seeded the demo plans and lesson bundles (SEED_DEMO=0 turns this off)');
         context.eventsRecorded();

@@ -54,7 +54,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | false> 
 }
 
 export async function startCatalogFixture(options: { seedDemo?: boolean } = {}): Promise<CatalogFixture> {
-  return catalogFixtureOn(await startTestPlatform({ mediaSigningSecret, seedDemo: options.seedDemo ?? false }));
+  return catalogFixtureOn(await startTestPlatform({ env: { MEDIA_SIGNING_SECRET: mediaSigningSecret, SEED_DEMO: options.seedDemo ? '1' : '0' } }));
 }
 
 /** The same helpers on a platform started elsewhere (the browser journeys start their own). */

@@ -15,7 +15,7 @@ async function isPlayableUrl(url: string | null, videoId: string): Promise<boole
   if (!url) return false;
   const parsed = new URL(url, 'http://gateway');
   if (parsed.pathname !== `/v1/media/video/${videoId}`) return false;
-  const check = await checkMediaSignature(mediaSigningSecret, 'video', videoId, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('signature') ?? undefined);
+  const check = await checkMediaSignature(mediaSigningSecret, 'video', videoId, parsed.searchParams.get('expires') ?? undefined, parsed.searchParams.get('signature') ?? undefined, { ttlSeconds: 4 * 60 * 60 });
   return check === 'valid';
 }
 

@@ -10,11 +10,14 @@ afterAll(() => fixture?.close());
 
 const missingId = '00000000-0000-4000-8000-000000000000';
 
+/** The catalog signs for four hours by default. */
+const playUrlRule = { ttlSeconds: 4 * 60 * 60 };
+
 async function signatureCheck(url: string, kind: MediaKind, videoId: string) {
   const parsed = new URL(url, 'http://gateway');
   expect(parsed.pathname).toBe(`/v1/media/${kind}/${videoId}`);
   const expires = parsed.searchParams.get('expires') ?? undefined;
-  return { check: await checkMediaSignature(mediaSigningSecret, kind, videoId, expires, parsed.searchParams.get('signature') ?? undefined), expires: Number(expires) };
+  return { check: await checkMediaSignature(mediaSigningSecret, kind, videoId, expires, parsed.searchParams.get('signature') ?? undefined, playUrlRule), expires: Number(expires) };
 }
 
 describe('creating a plan', () => {
@@ -186,7 +189,7 @@ describe('playing a video of a plan', () => {
     expect((await signatureCheck(body.sub, 'subtitle', videoId)).check).toBe('valid');
     // A signature for one video does not open another.
     const other = new URL(body.url, 'http://gateway');
-    expect(await checkMediaSignature(mediaSigningSecret, 'video', plan.videos[0]!, other.searchParams.get('expires')!, other.searchParams.get('signature')!)).toBe('invalid');
+    expect(await checkMediaSignature(mediaSigningSecret, 'video', plan.videos[0]!, other.searchParams.get('expires')!, other.searchParams.get('signature')!, playUrlRule)).toBe('invalid');
   });
 
   it('answers sub null for a video without subtitles', async () => {

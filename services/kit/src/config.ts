@@ -5,11 +5,16 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** An empty variable counts as unset (docker-compose passes `${NAME:-}`, shells export `NAME=`). */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.safeParse(withoutEmpty(env));
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+export function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
 }
 
 /** Fields every service reads. */
@@ -19,6 +24,8 @@ export const serviceEnv = {
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** The service's schema on DATABASE_URL; defaults to the service's name. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  /** PostgreSQL connections this service keeps open. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DATA_DIR: z.string().default('.data'),
   AMQP_URL: z.url({ protocol: /^amqps?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

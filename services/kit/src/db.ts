@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   dataDir: string | null;
   /** Schema name; defaults to the service name (tests use a fresh one each run). */
   schema?: string | undefined;
+  /** PostgreSQL connections kept open; 10 unless DATABASE_POOL_SIZE says otherwise. */
+  poolSize?: number;
   migrations: Record<string, Migration>;
 }
 
@@ -32,7 +34,7 @@ export async function openDatabase<Tables>(options: DatabaseOptions): Promise<Db
   const schema = options.schema ?? options.service;
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, schema)
+    ? await openPostgres(options.databaseUrl, schema, options.poolSize ?? 10)
     : await openPglite(options.dataDir === null ? null : path.join(options.dataDir, options.service), schema);
   try {
     await migrate(db, schema, 'kit_migration', kitMigrations);
@@ -44,7 +46,7 @@ export async function openDatabase<Tables>(options: DatabaseOptions): Promise<Db
   return db as Db<Tables>;
 }
 
-async function openPostgres(url: string, schema: string): Promise<Kysely<unknown>> {
+async function openPostgres(url: string, schema: string, poolSize: number): Promise<Kysely<unknown>> {
   const setup = new pg.Client({ connectionString: url });
   await setup.connect();
   try {
@@ -55,7 +57,7 @@ async function openPostgres(url: string, schema: string): Promise<Kysely<unknown
   const pool = new pg.Pool({
     connectionString: url,
     options: `-c search_path="${schema}"`,
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    max: poolSize,
   });
   return new Kysely({ dialect: new PostgresDialect({ pool }) });
 }

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { ServiceContext, ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
-import { developmentMediaSigningSecret, filesDir, type MediaConfig } from './config.js';
+import { filesDir, type MediaConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
 import { mediaSubscriptions } from './events.js';
 import { createMediaTools } from './ffmpeg.js';
@@ -17,9 +17,6 @@ import { prepareSpool } from './spool.js';
 import { createDiskStorage } from './storage.js';
 import type { MediaTables } from './tables.js';
 
-/** An upload of 2 GB over a slow link takes long; Node's default would cut it after five minutes. */
-const uploadTimeoutMs = 60 * 60 * 1000;
-
 export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables> {
   const root = filesDir(config);
   const files: Files = {
@@ -28,18 +25,14 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     // Beside the files, on the same disk, so a finished upload moves into the storage by a rename.
     spoolDir: join(root, '.spool'),
   };
-  const secret = config.MEDIA_SIGNING_SECRET ?? developmentMediaSigningSecret;
+  const secret = config.MEDIA_SIGNING_SECRET;
   // One for the stream lane that reads them and the routes that delete videos, so a delete is seen by both.
   let keptVideoFiles: KeptVideoFiles | undefined;
   const videoFiles = (context: ServiceContext<MediaTables>) => (keptVideoFiles ??= keepVideoFiles(context.db));
   return {
     name: 'media',
     migrations,
-    requestTimeoutMs: uploadTimeoutMs,
     async start(context) {
-      if (!config.MEDIA_SIGNING_SECRET) {
-        context.logger.warn('MEDIA_SIGNING_SECRET is not set: play URLs are checked with the development secret. Set it in production.');
-      }
       if (!(await files.tools.hasProbe())) {
         context.logger.warn(`ffprobe (FFPROBE_PATH=${config.FFPROBE_PATH}) does not run: uploads are judged by their first bytes only, not read as sound or picture. Install ffmpeg.`);
       }
@@ -50,7 +43,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       }
     },
     subscriptions: (context) => mediaSubscriptions(context, files),
-    lane: (context) => streamLane(context, files, videoFiles(context), secret, config.MEDIA_ACCEL_REDIRECT),
+    lane: (context) => streamLane(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, config.MEDIA_ACCEL_REDIRECT),
     routes(app, context) {
       app.use(videoRoutes(context, files, videoFiles(context), config));
       app.use(documentRoutes(context, files, config));

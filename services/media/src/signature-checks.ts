@@ -7,12 +7,12 @@ import { keepAtMost } from '@learning/kit';
 export type SignatureCheck = (kind: MediaKind, id: string, expires: string | undefined, signature: string | undefined) => Promise<MediaUrlCheck>;
 
 /** Remembers up to `capacity` genuine signatures; a forged one is checked, and refused, every time. */
-export function checkSignaturesOnce(secret: string, { capacity = 10_000, now = Date.now } = {}): SignatureCheck {
+export function checkSignaturesOnce(secret: string, ttlSeconds: number, { capacity = 10_000, now = Date.now } = {}): SignatureCheck {
   const genuine = new Map<string, true>();
   return async (kind, id, expires, signature) => {
     const signed = `${kind}/${id}:${expires}:${signature}`;
-    if (expires && genuine.has(signed)) return expiryCheck(expires, now());
-    const check = await checkMediaSignature(secret, kind, id, expires, signature, now());
+    if (expires && genuine.has(signed)) return expiryCheck(expires, { ttlSeconds, now: now() });
+    const check = await checkMediaSignature(secret, kind, id, expires, signature, { ttlSeconds, now: now() });
     if (check !== 'invalid') keepAtMost(genuine, capacity, signed, true);
     return check;
   };

@@ -11,7 +11,7 @@ import { eventually, expectStatus, startMediaFixture, startTimeoutMs, type Media
 
 let fixture: MediaFixture;
 beforeAll(async () => {
-  fixture = await startMediaFixture({ seedDemo: true });
+  fixture = await startMediaFixture({ env: { SEED_DEMO: '1' } });
 }, startTimeoutMs);
 afterAll(() => fixture?.close(), startTimeoutMs);
 

@@ -41,8 +41,9 @@ export interface MediaFixture {
   close(): Promise<void>;
 }
 
-export async function startMediaFixture(options: { seedDemo?: boolean; mediaUploadLimitBytes?: number; mediaAccelRedirect?: string } = {}): Promise<MediaFixture> {
-  const [platform, media] = await Promise.all([startTestPlatform({ mediaSigningSecret, ...options }), makeTestMedia()]);
+/** `env`: settings of the README's configuration table for this platform (MEDIA_UPLOAD_LIMIT_BYTES…). */
+export async function startMediaFixture({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<MediaFixture> {
+  const [platform, media] = await Promise.all([startTestPlatform({ env: { MEDIA_SIGNING_SECRET: mediaSigningSecret, ...env } }), makeTestMedia()]);
   const admin = await platform.adminToken();
   const key = await payloadKey(testPayloadSecret);
 

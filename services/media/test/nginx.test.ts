@@ -24,7 +24,7 @@ let videoId: string;
 let signed: string;
 
 beforeAll(async () => {
-  fixture = await startMediaFixture({ mediaAccelRedirect: location });
+  fixture = await startMediaFixture({ env: { MEDIA_ACCEL_REDIRECT: location } });
   film = await readFile(fixture.media.video);
   workDir = await mkdtemp(join(tmpdir(), 'media-nginx-'));
   relay = await startRelay(fixture.platform.url);

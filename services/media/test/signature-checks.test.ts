@@ -12,7 +12,7 @@ async function signed(kind: 'video' | 'subtitle', id: string) {
 
 describe('checking signed URLs once', () => {
   let clock = issuedAt;
-  const check = checkSignaturesOnce(secret, { capacity: 2, now: () => clock });
+  const check = checkSignaturesOnce(secret, 60, { capacity: 2, now: () => clock });
   beforeEach(() => {
     clock = issuedAt;
   });

@@ -1,7 +1,7 @@
 // Videos from upload to playing: the administrator uploads and publishes, the catalog learns the
 // video, an approved learner plays it by a signed URL with ranges; subtitles; deletion.
 import { readFile, stat } from 'node:fs/promises';
-import { signMediaUrl } from '@learning/contracts';
+import { mediaUrlExpiry, signMediaUrl } from '@learning/contracts';
 import { keepVideoFiles } from '../src/kept-video-files.js';
 import { eventually, expectStatus, mediaSigningSecret, startMediaFixture, type MediaFixture, startTimeoutMs, tamperedWith } from './fixture.js';
 
@@ -146,6 +146,20 @@ describe('a Monster plan video from upload to ranged playback', () => {
     expect([answer.status, answer.body.code]).toEqual([403, 'media_url_expired']);
     const otherSecret = await signMediaUrl('some-other-secret-of-16', 'video', videoId, Math.floor(Date.now() / 1000) + 600);
     expect((await fixture.call('GET', otherSecret)).status).toBe(403);
+  });
+
+  it('refuses a link signed with the old built-in development secret, and a genuine one that expires in ten years', async () => {
+    const inAMinute = Math.floor(Date.now() / 1000) + 60;
+    const oldBuiltIn = await signMediaUrl('development-media-signing-secret', 'video', videoId, inAMinute);
+    expect((await fixture.call('GET', oldBuiltIn)).status).toBe(403);
+    const tenYears = await signMediaUrl(mediaSigningSecret, 'video', videoId, inAMinute + 10 * 365 * 24 * 60 * 60);
+    const answer = await fixture.call('GET', tenYears);
+    expect([answer.status, answer.body.code]).toEqual([403, 'media_url_invalid']);
+    // The longest a link lives is MEDIA_URL_TTL_SECONDS (4 h here) and the rounding to five minutes.
+    const longest = await signMediaUrl(mediaSigningSecret, 'video', videoId, mediaUrlExpiry(4 * 60 * 60));
+    expect((await fixture.fetchBytes(longest, { range: 'bytes=0-0' })).status).toBe(206);
+    const beyond = await signMediaUrl(mediaSigningSecret, 'video', videoId, mediaUrlExpiry(4 * 60 * 60) + 301);
+    expect((await fixture.call('GET', beyond)).status).toBe(403);
   });
 
   it('answers HEAD with the file\'s headers and no body; an unknown kind of file is not found', async () => {

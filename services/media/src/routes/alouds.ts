@@ -1,6 +1,6 @@
 // /v1/monsterplans/aloud: learners' read-aloud recordings (the rest of /v1/monsterplans is the catalog's and the exam's).
 import { rm } from 'node:fs/promises';
-import { media, signMediaUrl } from '@learning/contracts';
+import { media, mediaUrlExpiry, signMediaUrl } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router, type RequestHandler } from 'express';
 import { createAloud, ensureAloudAllowed, listAlouds } from '../alouds.js';
@@ -21,7 +21,7 @@ export function aloudRoutes(context: ServiceContext<MediaTables>, files: Files, 
   };
   // Rounded up to five minutes, like the catalog's play URLs, so a reloaded list keeps the browser's cache.
   const signUrl = (aloudId: string) =>
-    signMediaUrl(secret, 'aloud', aloudId, Math.ceil((Date.now() / 1000 + config.MEDIA_URL_TTL_SECONDS) / 300) * 300);
+    signMediaUrl(secret, 'aloud', aloudId, mediaUrlExpiry(config.MEDIA_URL_TTL_SECONDS));
 
   // A signed-in user: the multipart field is named `video` (spec section 3), the file must be audio.
   router.post('/v1/monsterplans/aloud', requireUser, withinDay, uploadAloud, async (req, res) => {

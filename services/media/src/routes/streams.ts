@@ -27,8 +27,14 @@ const cacheControls: Record<MediaKind, string> = {
 const streamPath = /^\/v1\/media\/([^/]+)\/([^/]+)\/?$/i;
 
 // Anyone holding a valid signed URL.
-export function streamLane(context: ServiceContext<MediaTables>, files: Files, videoFiles: KeptVideoFiles, secret: string, accelRedirect?: string): Lane {
-  const checkSignature = checkSignaturesOnce(secret);
+export function streamLane(
+  context: ServiceContext<MediaTables>,
+  files: Files,
+  videoFiles: KeptVideoFiles,
+  signing: { secret: string; ttlSeconds: number },
+  accelRedirect?: string,
+): Lane {
+  const checkSignature = checkSignaturesOnce(signing.secret, signing.ttlSeconds);
   const finders: Record<MediaKind, (id: string) => Promise<StoredFile | undefined>> = {
     video: (id) => videoFiles.find(id),
     // Subtitles can be replaced, and a recording gains its mp3 rendition after upload: read each time.

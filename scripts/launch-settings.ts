@@ -1,0 +1,103 @@
+// What `npm start` and `npm run start:distributed` hand their services: the environment as given,
+// with what a newcomer's machine lacks filled in, never with a value anyone else could know. The
+// secrets a newcomer did not set are made once at random and kept under DATA_DIR (mode 0600), so
+// sessions, play links and sealed answers survive a restart; in production they must be given.
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { withoutEmpty, type Logger } from '@learning/kit';
+
+export type Settings = Record<string, string>;
+
+/** The secrets the services share; each must be set in production. */
+export const sharedSecrets = {
+  PAYLOAD_SECRET: 'the payload encryption between the gateway, the browser and the exam service',
+  MEDIA_SIGNING_SECRET: 'the play URLs the catalog signs and media checks',
+} as const;
+
+export class MissingSecrets extends Error {
+  override name = 'MissingSecrets';
+}
+
+export interface LaunchNotes {
+  /** What a newcomer should read in the log. */
+  notices: string[];
+  /** The embedded administrator, when the launcher made one. */
+  administrator?: { email: string; password: string; keptIn: string };
+}
+
+export function launchSettings(env: NodeJS.ProcessEnv): { settings: Settings; notes: LaunchNotes } {
+  const settings = withoutEmpty(env);
+  const notes: LaunchNotes = { notices: [] };
+  const dataDir = settings.DATA_DIR ?? '.data';
+  const missing = (Object.keys(sharedSecrets) as Array<keyof typeof sharedSecrets>).filter((name) => !settings[name]);
+
+  if (settings.NODE_ENV === 'production' && missing.length > 0) {
+    throw new MissingSecrets(
+      `NODE_ENV=production needs its secrets set: ${missing.map((name) => `${name} (${sharedSecrets[name]})`).join('; ')}. ` +
+        'Make each with `openssl rand -base64 32`.',
+    );
+  }
+  for (const name of missing) {
+    const file = keptSecretFile(dataDir, name);
+    settings[name] = keptSecret(file);
+    notes.notices.push(`${name} is not set: using the random one kept in ${file}.`);
+  }
+  // The demo plans and bundles on an empty catalog, and their question banks; SEED_DEMO=0 turns them off.
+  settings.SEED_DEMO ??= '1';
+
+  const isEmbedded = !settings.DATABASE_URL;
+  if (isEmbedded && !settings.ADMIN_EMAIL && settings.NODE_ENV !== 'production') {
+    const file = keptSecretFile(dataDir, 'ADMIN_PASSWORD');
+    settings.ADMIN_EMAIL = 'admin@example.com';
+    settings.ADMIN_PASSWORD ??= keptSecret(file);
+    notes.administrator = { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, keptIn: file };
+  }
+  return { settings, notes };
+}
+
+export function keptSecretFile(dataDir: string, name: string): string {
+  return join(dataDir, 'secrets', name.toLowerCase().replaceAll('_', '-'));
+}
+
+/**
+ * The secret kept in `file`, made at random the first time. The services of the distributed start
+ * may ask at once: the file appears whole (a link of a finished temporary file) or not at all.
+ */
+export function keptSecret(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  try {
+    linkSync(draft, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** For a launcher: the settings with their notices logged; without the secrets production needs, the reason and exit 1. */
+export function settingsOrExit(env: NodeJS.ProcessEnv, logger: Logger): { settings: Settings; notes: LaunchNotes } {
+  try {
+    const launch = launchSettings(env);
+    for (const notice of launch.notes.notices) logger.warn(notice);
+    return launch;
+  } catch (error) {
+    if (!(error instanceof MissingSecrets)) throw error;
+    logger.fatal(error.message);
+    process.exit(1);
+  }
+}
+
+/** Said last, where a newcomer looks. */
+export function announceAdministrator({ administrator }: LaunchNotes, logger: Logger): void {
+  if (!administrator) return;
+  logger.info(`The administrator signs in as ${administrator.email} with the password ${administrator.password} (kept in ${administrator.keptIn}).`);
+}
