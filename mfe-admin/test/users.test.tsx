@@ -2,7 +2,7 @@ import { changeLanguage } from '@learning/platform';
 import { aUser } from '@learning/platform/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminSession, address, callsTo, pagedFrom, renderAdmin } from './fixtures';
+import { admin, adminSession, address, callsTo, pagedFrom, renderAdmin } from './fixtures';
 
 const users = Array.from({ length: 23 }, (_, index) => aUser({ _id: `u${index + 1}`, name: `Хэрэглэгч ${index + 1}`, email: `user${index + 1}@example.com` }));
 
@@ -11,10 +11,10 @@ describe('the users (/administrator/users)', () => {
     const gateway = adminSession({ 'GET /v1/users': pagedFrom(users) });
     renderAdmin('/administrator/users');
     const table = await screen.findByRole('table', { name: 'Хэрэглэгчид' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Нэр', 'Имэйл']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Нэр', 'Имэйл', 'Үйлдэл']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
-    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Хэрэглэгч 1', 'user1@example.com']);
+    expect(within(rows[0]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Хэрэглэгч 1', 'user1@example.com', 'Админ болгох']);
     expect(callsTo(gateway.calls, 'GET', '/v1/users')[0]?.query).toEqual({ perPage: '10', currentPage: '1' });
   });
 
@@ -49,6 +49,77 @@ describe('the users (/administrator/users)', () => {
     isUp = true;
     await userEvent.click(within(error).getByRole('button', { name: 'Дахин оролдох' }));
     await waitFor(() => expect(screen.getByText('user1@example.com')).toBeInTheDocument());
+  });
+
+  describe('the administrator role', () => {
+    /** A stand-in for the users' calls that keeps the roles it is told. */
+    function usersWithRoles(people: ReturnType<typeof aUser>[], answerToChange?: () => { status: number; body: unknown }) {
+      return {
+        'GET /v1/users': () => ({ body: { result: people, total: people.length } }),
+        ...Object.fromEntries(
+          people.map((person) => [
+            `PUT /v1/users/${person._id}/admin`,
+            (call: { body: unknown }) => {
+              const refusal = answerToChange?.();
+              if (refusal) return refusal;
+              person.isAdmin = (call.body as { isAdmin: boolean }).isAdmin;
+              return { body: person };
+            },
+          ]),
+        ),
+      };
+    }
+    const rowOf = async (email: string) => within((await screen.findByText(email)).closest('tr')!);
+
+    it('is granted after Yes with PUT /v1/users/{id}/admin {isAdmin: true}, and the reloaded list shows the badge', async () => {
+      const learner = aUser({ _id: 'u7', name: 'Болд', email: 'bold@example.com' });
+      const gateway = adminSession(usersWithRoles([learner]));
+      renderAdmin('/administrator/users');
+      const row = await rowOf('bold@example.com');
+      await userEvent.click(row.getByRole('button', { name: 'Админ болгох' }));
+      expect(row.getByRole('group', { name: 'Админ болгох уу?' })).toBeInTheDocument();
+      expect(callsTo(gateway.calls, 'PUT', '/v1/users/u7/admin')).toHaveLength(0);
+      await userEvent.click(row.getByRole('button', { name: 'Yes' }));
+      expect(await row.findByText('Админ')).toBeInTheDocument();
+      expect(callsTo(gateway.calls, 'PUT', '/v1/users/u7/admin').map((call) => call.body)).toEqual([{ isAdmin: true }]);
+      expect(row.getByRole('button', { name: 'Админ эрхийг хасах' })).toBeInTheDocument();
+    });
+
+    it("is removed after Yes; No keeps it and calls nothing", async () => {
+      const other = aUser({ _id: 'u8', name: 'Туслах', email: 'helper@example.com', isAdmin: true });
+      const gateway = adminSession(usersWithRoles([other]));
+      renderAdmin('/administrator/users');
+      const row = await rowOf('helper@example.com');
+      await userEvent.click(row.getByRole('button', { name: 'Админ эрхийг хасах' }));
+      await userEvent.click(row.getByRole('button', { name: 'No' }));
+      expect(callsTo(gateway.calls, 'PUT', '/v1/users/u8/admin')).toHaveLength(0);
+      await userEvent.click(row.getByRole('button', { name: 'Админ эрхийг хасах' }));
+      await userEvent.click(row.getByRole('button', { name: 'Yes' }));
+      expect(await row.findByRole('button', { name: 'Админ болгох' })).toBeInTheDocument();
+      expect(callsTo(gateway.calls, 'PUT', '/v1/users/u8/admin').map((call) => call.body)).toEqual([{ isAdmin: false }]);
+      expect(row.queryByText('Админ')).not.toBeInTheDocument();
+    });
+
+    it("is never offered on the administrator's own row", async () => {
+      adminSession(usersWithRoles([{ ...admin }]));
+      renderAdmin('/administrator/users');
+      const row = await rowOf(admin.email);
+      expect(row.getByText('Та')).toBeInTheDocument();
+      expect(row.queryByRole('button')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's message when the change is refused, and the role as it is", async () => {
+      const other = aUser({ _id: 'u9', email: 'last@example.com', isAdmin: true });
+      adminSession(usersWithRoles([other], () => ({ status: 409, body: { message: 'Сүүлийн администраторын эрхийг хасах боломжгүй.', code: 'last_administrator' } })));
+      renderAdmin('/administrator/users');
+      const row = await rowOf('last@example.com');
+      await userEvent.click(row.getByRole('button', { name: 'Админ эрхийг хасах' }));
+      await userEvent.click(row.getByRole('button', { name: 'Yes' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Эрхийг өөрчилж чадсангүй.');
+      expect(alert).toHaveTextContent('Сүүлийн администраторын эрхийг хасах боломжгүй.');
+      expect(row.getByText('Админ')).toBeInTheDocument();
+    });
   });
 
   it('speaks English when the administrator chose it', async () => {

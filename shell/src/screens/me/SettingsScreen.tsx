@@ -1,10 +1,14 @@
-// /me/settings: greeting, email, the connected third-party (Google) account, and the change-email
-// and delete-account buttons, which the spec leaves unwired.
+// /me/settings: greeting, email, the connected third-party (Google) account, the change-email button
+// (shown disabled: changing the email is not offered yet) and deleting the account, confirmed in a dialog.
 import { Button, Card, PageTitle, useCurrentUser, useTranslation } from '@learning/platform';
+import { useId, useState } from 'react';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 
 export default function SettingsScreen() {
   const { t } = useTranslation('shell');
   const { user } = useCurrentUser();
+  const [isDeleting, setDeleting] = useState(false);
+  const changeEmailNote = useId();
   if (!user) return null;
   return (
     <>
@@ -21,10 +25,18 @@ export default function SettingsScreen() {
           </div>
         </dl>
         <div className="settings__actions">
-          <Button variant="secondary">{t('me.changeEmail')}</Button>
-          <Button variant="danger">{t('me.deleteAccount')}</Button>
+          <Button variant="secondary" disabled aria-describedby={changeEmailNote}>
+            {t('me.changeEmail')}
+          </Button>
+          <Button variant="danger" onClick={() => setDeleting(true)}>
+            {t('me.deleteAccount')}
+          </Button>
         </div>
+        <p id={changeEmailNote} className="settings__note">
+          {t('me.changeEmailSoon')}
+        </p>
       </Card>
+      {isDeleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
     </>
   );
 }
