@@ -57,6 +57,8 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   const pool = new pg.Pool({
     connectionString: url,
     options: `-c search_path="${schema}"`,
+    // pg_stat_activity then tells an operator which service holds each connection.
+    application_name: schema,
     max: poolSize,
   });
   return new Kysely({ dialect: new PostgresDialect({ pool }) });

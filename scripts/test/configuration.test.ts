@@ -1,0 +1,413 @@
+// Every setting of the README's configuration table reaches its service under `npm start`'s way of
+// starting (launchSettings, then startPlatform, as scripts/start.ts does): the platform is started
+// with a value other than the default for each, and each probe shows the behaviour that value
+// causes. A row without a probe, or a probe without a row, fails the test.
+import { spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodeJwt } from 'jose';
+import { openPayload, payloadKey, sealPayload, signMediaUrl } from '@learning/contracts';
+import { createLogger, loadConfig } from '@learning/kit';
+import amqp from 'amqplib';
+import pg from 'pg';
+import { gatewayEnv } from '../../gateway/src/config.js';
+import { startGateway } from '../../gateway/src/server.js';
+import { startGoogleStandIn, type GoogleStandIn } from '../google-stand-in.js';
+import { keptSecretFile, launchSettings } from '../launch-settings.js';
+import { startPlatform, type Platform } from '../platform.js';
+import { deleteBusNamespace, dropSchemas, uniqueSuffix } from '../test-platform.js';
+
+(import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(60_000);
+
+const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+
+/** The variables named in the first column of the README's configuration table. */
+function documentedVariables(): string[] {
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Configuration'))!;
+  const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+  return rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
+}
+
+interface Started {
+  platform: Platform;
+  settings: Record<string, string>;
+  /** Calls the gateway as the browser does, opening sealed answers with the configured secret. */
+  call(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  adminToken(): Promise<string>;
+}
+
+const schemaPrefix = `cfg${uniqueSuffix()}`;
+let folder: string;
+let google: GoogleStandIn;
+let started: Started;
+let ffmpegCalls: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'configuration-'));
+  google = await startGoogleStandIn();
+  ffmpegCalls = join(folder, 'ffmpeg-calls.log');
+  // ffmpeg and ffprobe behind wrappers that note each call, so the probes see which binary media ran.
+  for (const tool of ['ffmpeg', 'ffprobe']) {
+    await writeFile(join(folder, `my-${tool}`), `#!/bin/sh\necho ${tool} >> '${ffmpegCalls}'\nexec ${tool} "$@"\n`);
+    await chmod(join(folder, `my-${tool}`), 0o755);
+  }
+  await mkdir(join(folder, 'static'));
+  await writeFile(join(folder, 'static', 'index.html'), '<!doctype html><title>configured static dir</title>');
+  await mkdir(join(folder, 'remotes', 'home'), { recursive: true });
+  await writeFile(join(folder, 'remotes', 'home', 'mf-manifest.json'), '{"name":"configured-home"}');
+  const { settings } = launchSettings({
+    PORT: String(await freePort()),
+    HOST: '127.0.0.2',
+    DATA_DIR: join(folder, 'data'),
+    DATABASE_URL: process.env.DATABASE_URL ?? '',
+    DATABASE_POOL_SIZE: '1',
+    AMQP_URL: process.env.AMQP_URL ?? '',
+    PAYLOAD_SECRET: 'configured-payload-secret',
+    MEDIA_SIGNING_SECRET: 'configured-media-signing-secret',
+    ADMIN_EMAIL: 'configured-admin@test.mn',
+    ADMIN_PASSWORD: 'configured-admin-password',
+    TOKEN_TTL_SECONDS: '120',
+    TOKEN_ISSUER: 'configured-issuer',
+    TOKEN_AUDIENCE: 'configured-audience',
+    GOOGLE_ISSUER: google.issuer,
+    GOOGLE_CLIENT_ID: google.clientId,
+    GOOGLE_CLIENT_SECRET: google.clientSecret,
+    MEDIA_URL_TTL_SECONDS: '600',
+    MEDIA_FILES_DIR: join(folder, 'files'),
+    MEDIA_UPLOAD_LIMIT_BYTES: '60000',
+    MEDIA_ALOUD_LIMIT_BYTES: '30000',
+    MEDIA_ALOUDS_PER_DAY: '1',
+    MEDIA_ACCEL_REDIRECT: '/media-files/',
+    FFMPEG_PATH: join(folder, 'my-ffmpeg'),
+    FFPROBE_PATH: join(folder, 'my-ffprobe'),
+    SEED_DEMO: '1',
+    EXAM_QUESTION_COUNT: '1',
+    EXAM_GRACE_SECONDS: '5',
+    RATE_LIMIT_AUTH: '3',
+    RATE_LIMIT_WINDOW_MS: '7200000',
+    TRUST_PROXY: 'loopback',
+    STATIC_DIR: join(folder, 'static'),
+    REMOTES_DIR: join(folder, 'remotes'),
+    REMOTE_MONSTER_URL: 'https://cdn.example.mn/monster/mf-manifest.json',
+    REMOTE_LESSONS_URL: 'https://cdn.example.mn/lessons/mf-manifest.json',
+    REMOTE_ADMIN_URL: 'https://cdn.example.mn/admin/mf-manifest.json',
+    LOG_LEVEL: 'error',
+  });
+  started = await start(settings);
+}, 120_000);
+
+afterAll(async () => {
+  await started?.platform.close();
+  await google?.close();
+  if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
+  if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, ['auth', 'catalog', 'media', 'exam']);
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function start(settings: Record<string, string>): Promise<Started> {
+  const platform = await startPlatform({ env: settings, schemaPrefix });
+  const key = await payloadKey(settings.PAYLOAD_SECRET!);
+  // Each caller its own client address (TRUST_PROXY=loopback believes X-Forwarded-For), so the low sign-in limit is the rate limit probe's alone.
+  const call: Started['call'] = async (method, path, { body, token, headers = { 'x-forwarded-for': '10.0.0.1' } } = {}) => {
+    const response = await fetch(platform.url + path, {
+      method,
+      headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    let parsed = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+    if (response.headers.get('x-payload-encryption')) parsed = JSON.parse(await openPayload(key, parsed.payload));
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+  // Signed in once: the sign-in rate limit here is three calls.
+  let token: Promise<string> | undefined;
+  const adminToken = () => (token ??= signInAsAdministrator());
+  const signInAsAdministrator = async () => {
+    const { status, body } = await call('POST', '/v1/auth/login', { body: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD }, headers: { 'x-forwarded-for': '10.0.0.2' } });
+    if (status !== 200) throw new Error(`the configured administrator could not sign in: ${status}`);
+    return body.token as string;
+  };
+  return { platform, settings, call, adminToken };
+}
+
+const onPostgres = Boolean(process.env.DATABASE_URL);
+const onRabbit = Boolean(process.env.AMQP_URL);
+
+function upload(path: string, field: string, bytes: Buffer, name: string, token: string) {
+  const form = new FormData();
+  form.append(field, new Blob([bytes]), name);
+  return fetch(started.platform.url + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.3' } });
+}
+
+function madeWithFfmpeg(name: string, args: string[]): Promise<Buffer> {
+  const file = join(folder, name);
+  const made = spawnSync('ffmpeg', ['-y', '-loglevel', 'error', ...args, file]);
+  if (made.status !== 0) throw new Error(`ffmpeg failed: ${made.stderr}`);
+  return readFile(file);
+}
+
+async function firstDemoVideoId(): Promise<string> {
+  const { body } = await started.call('GET', '/v1/files/monsterplan-videos?perPage=1&currentPage=1', { token: await started.adminToken() });
+  return body.result[0]._id as string;
+}
+
+async function learnerToken(): Promise<string> {
+  const email = `learner-${uniqueSuffix()}@test.mn`;
+  const password = 'learner-password-1';
+  const client = { 'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+  await started.call('POST', '/v1/auth/register', { body: { email, name: 'Сурагч', password, repeatPassword: password }, headers: client });
+  return (await started.call('POST', '/v1/auth/login', { body: { email, password }, headers: client })).body.token as string;
+}
+
+/** A learner approved for the first demo plan with an exam, once every service has heard of it. */
+async function learnerWithExam(): Promise<{ token: string; monsterplanId: string }> {
+  const admin = await started.adminToken();
+  const plans = (await started.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; exam: boolean }>;
+  const monsterplanId = plans.find((plan) => plan.exam)!._id;
+  const token = await learnerToken();
+  let request: { status: number; body: any } = { status: 0, body: null };
+  for (let tries = 0; tries < 200 && request.status !== 201; tries++) {
+    request = await started.call('POST', '/v1/monsterplan-requests', { body: { monsterplan: monsterplanId }, token });
+    if (request.status !== 201) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const { _id, user } = request.body;
+  await started.call('PUT', `/v1/monsterplan-requests/${_id}`, { token: admin, body: { id: _id, user, monsterplan: monsterplanId, isApproved: true } });
+  let exam = { status: 0 } as { status: number };
+  for (let tries = 0; tries < 200 && exam.status !== 200; tries++) {
+    exam = await started.call('GET', `/v1/monsterplans/${monsterplanId}/exam`, { token });
+    if (exam.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { token, monsterplanId };
+}
+
+type Probe = () => Promise<void>;
+
+/**
+ * What each setting does, as someone outside the platform sees it. Where nothing outside can tell
+ * (the pool size, the log level) the probe asks the running service.
+ */
+const probes: Record<string, Probe> = {
+  async PORT() {
+    expect(new URL(started.platform.url).port).toBe(started.settings.PORT);
+  },
+  async HOST() {
+    expect(new URL(started.platform.url).hostname).toBe('127.0.0.2');
+    await expect(fetch(started.platform.url.replace('127.0.0.2', '127.0.0.1') + '/healthz')).rejects.toThrow();
+  },
+  async DATA_DIR() {
+    const dataDir = started.settings.DATA_DIR!;
+    // The embedded databases live there (on PostgreSQL there are none)…
+    if (!onPostgres) expect(await readdir(dataDir)).toEqual(expect.arrayContaining(['auth', 'catalog', 'media', 'exam']));
+    // …and the secrets the launcher makes when none is given.
+    const { settings } = launchSettings({ DATA_DIR: dataDir });
+    expect(await readFile(keptSecretFile(dataDir, 'MEDIA_SIGNING_SECRET'), 'utf8')).toBe(settings.MEDIA_SIGNING_SECRET);
+  },
+  async DATABASE_URL() {
+    if (!onPostgres) return;
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query('SELECT schema_name FROM information_schema.schemata WHERE starts_with(schema_name, $1)', [`${schemaPrefix}_`]);
+    await client.end();
+    expect(rows.map((row) => row.schema_name).sort()).toEqual(['auth', 'catalog', 'exam', 'media'].map((name) => `${schemaPrefix}_${name}`));
+  },
+  async DATABASE_POOL_SIZE() {
+    if (!onPostgres) return;
+    // Twenty users read at once: with one connection auth runs them one after another.
+    const admin = await started.adminToken();
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    await Promise.all(Array.from({ length: 20 }, () => started.call('GET', '/v1/users?perPage=10&currentPage=1', { token: admin })));
+    const { rows } = await client.query('SELECT count(*)::int AS open FROM pg_stat_activity WHERE application_name = $1', [`${schemaPrefix}_auth`]);
+    await client.end();
+    expect(rows[0].open).toBe(1);
+  },
+  async AMQP_URL() {
+    if (!onRabbit) return;
+    const connection = await amqp.connect(process.env.AMQP_URL!);
+    const channel = await connection.createChannel();
+    const queue = await channel.checkQueue(`${schemaPrefix}.auth.events`);
+    await connection.close();
+    expect(queue.queue).toBe(`${schemaPrefix}.auth.events`);
+  },
+  async PAYLOAD_SECRET() {
+    const response = await fetch(`${started.platform.url}/v1/monsterplans`);
+    const { payload } = (await response.json()) as { payload: string };
+    expect(Array.isArray(JSON.parse(await openPayload(await payloadKey('configured-payload-secret'), payload)))).toBe(true);
+  },
+  async ADMIN_EMAIL() {
+    const me = await started.call('GET', '/v1/auth/me', { token: await started.adminToken() });
+    expect([me.body.email, me.body.isAdmin]).toEqual(['configured-admin@test.mn', true]);
+  },
+  async ADMIN_PASSWORD() {
+    expect(decodeJwt(await started.adminToken()).sub).toBeTruthy();
+  },
+  async TOKEN_TTL_SECONDS() {
+    const claims = decodeJwt(await started.adminToken());
+    expect(claims.exp! - claims.iat!).toBe(120);
+  },
+  async TOKEN_ISSUER() {
+    expect(decodeJwt(await started.adminToken()).iss).toBe('configured-issuer');
+  },
+  async TOKEN_AUDIENCE() {
+    expect(decodeJwt(await started.adminToken()).aud).toBe('configured-audience');
+    // …and every other service takes it: the administrator's list of plan requests is the catalog's.
+    expect((await started.call('GET', '/v1/monsterplan-requests?perPage=10&currentPage=1', { token: await started.adminToken() })).status).toBe(200);
+  },
+  async GOOGLE_CLIENT_ID() {
+    expect((await started.call('GET', '/v1/auth/google')).body).toEqual({ isConfigured: true });
+  },
+  async GOOGLE_CLIENT_SECRET() {
+    expect((await started.call('GET', '/v1/auth/google')).body).toEqual({ isConfigured: true });
+  },
+  async GOOGLE_ISSUER() {
+    google.allowRedirect('http://127.0.0.2/callback/google');
+    const { status, body } = await started.call('POST', '/v1/auth/google/start', { body: { redirectUri: 'http://127.0.0.2/callback/google' } });
+    expect(status).toBe(200);
+    expect(JSON.stringify(body)).toContain(new URL(google.issuer).host);
+  },
+  async MEDIA_SIGNING_SECRET() {
+    const videoId = await firstDemoVideoId();
+    const expires = Math.floor(Date.now() / 1000) + 60;
+    const mine = await fetch(started.platform.url + (await signMediaUrl('configured-media-signing-secret', 'video', videoId, expires)));
+    expect(mine.status).toBe(200);
+    await mine.body?.cancel();
+    const another = await fetch(started.platform.url + (await signMediaUrl('test-media-signing-secret', 'video', videoId, expires)));
+    expect(another.status).toBe(403);
+  },
+  async MEDIA_URL_TTL_SECONDS() {
+    const videoId = await firstDemoVideoId();
+    // Ten minutes and the rounding to five: an hour ahead is further than such a link may live.
+    const inAnHour = await fetch(started.platform.url + (await signMediaUrl('configured-media-signing-secret', 'video', videoId, Math.floor(Date.now() / 1000) + 3600)));
+    expect(inAnHour.status).toBe(403);
+  },
+  async MEDIA_FILES_DIR() {
+    expect((await readdir(join(folder, 'files'))).length).toBeGreaterThan(0);
+  },
+  async MEDIA_ACCEL_REDIRECT() {
+    const videoId = await firstDemoVideoId();
+    const answer = await fetch(started.platform.url + (await signMediaUrl('configured-media-signing-secret', 'video', videoId, Math.floor(Date.now() / 1000) + 60)));
+    expect(answer.headers.get('x-accel-redirect')).toMatch(/^\/media-files\//);
+  },
+  async MEDIA_UPLOAD_LIMIT_BYTES() {
+    const answer = await upload('/v1/files/monsterplan-videos', 'video', Buffer.alloc(70_000), 'big.mp4', await started.adminToken());
+    expect(answer.status).toBe(413);
+  },
+  async FFPROBE_PATH() {
+    await rm(ffmpegCalls, { force: true });
+    const video = await madeWithFfmpeg('film.mp4', ['-f', 'lavfi', '-i', 'testsrc2=duration=1:size=160x90:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+    expect((await upload('/v1/files/monsterplan-videos', 'video', video, 'film.mp4', await started.adminToken())).status).toBe(201);
+    expect(await readFile(ffmpegCalls, 'utf8')).toContain('ffprobe');
+  },
+  async FFMPEG_PATH() {
+    // The upload of FFPROBE_PATH's probe made its poster frame with ffmpeg.
+    expect(await readFile(ffmpegCalls, 'utf8')).toContain('ffmpeg\n');
+  },
+  async MEDIA_ALOUD_LIMIT_BYTES() {
+    const long = await madeWithFfmpeg('long.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'pcm_s16le']);
+    expect(long.length).toBeGreaterThan(30_000);
+    expect((await upload('/v1/monsterplans/aloud', 'video', long, 'long.wav', await learnerToken())).status).toBe(413);
+  },
+  async MEDIA_ALOUDS_PER_DAY() {
+    const short = await madeWithFfmpeg('short.mp3', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-c:a', 'libmp3lame']);
+    const learner = await learnerToken();
+    expect((await upload('/v1/monsterplans/aloud', 'video', short, 'short.mp3', learner)).status).toBe(201);
+    expect((await upload('/v1/monsterplans/aloud', 'video', short, 'short.mp3', learner)).status).toBe(429);
+  },
+  async SEED_DEMO() {
+    expect(((await started.call('GET', '/v1/monsterplans')).body as unknown[]).length).toBeGreaterThan(0);
+  },
+  async EXAM_QUESTION_COUNT() {
+    const { token, monsterplanId } = await learnerWithExam();
+    const { body } = await started.call('GET', `/v1/monsterplans/${monsterplanId}/exam`, { token });
+    expect(JSON.stringify(body).match(/"niceWord"/g)).toHaveLength(1);
+  },
+  async EXAM_GRACE_SECONDS() {
+    const { token, monsterplanId } = await learnerWithExam();
+    // The attempt began 30 s ago: one question lasts at most 17 s, and 5 s of grace are over
+    // (the default 120 s would still take this answer, which is right).
+    const exam = started.platform.services.exam.context.db;
+    const [sitting] = await exam.selectFrom('sitting').select('questions').where('monsterplan_id', '=', monsterplanId).execute();
+    const [question] = sitting!.questions;
+    await exam.updateTable('sitting').set({ issued_at: new Date(Date.now() - 30_000) }).where('monsterplan_id', '=', monsterplanId).execute();
+    const answers = [{ question: question!.questionId, answer: question!.correctAnswerId }];
+    const data = await sealPayload(await payloadKey('configured-payload-secret'), JSON.stringify(answers));
+    const answer = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam`, { token, body: { id: monsterplanId, user: 'me', data } });
+    expect([answer.status, answer.body.code]).toEqual([409, 'exam_time_over']);
+  },
+  async RATE_LIMIT_AUTH() {
+    const client = { 'x-forwarded-for': '10.9.9.9' };
+    const statuses = [];
+    for (let call = 0; call < 4; call++) statuses.push((await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client })).status);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+  },
+  async RATE_LIMIT_WINDOW_MS() {
+    const client = { 'x-forwarded-for': '10.9.9.8' };
+    let answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client });
+    for (let call = 0; call < 3; call++) answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client });
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(3600);
+  },
+  async TRUST_PROXY() {
+    // Another address behind the same proxy is another client: its own three sign-in calls.
+    const answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: { 'x-forwarded-for': '10.9.9.7' } });
+    expect(answer.status).toBe(404);
+  },
+  async STATIC_DIR() {
+    expect(await (await fetch(started.platform.url + '/')).text()).toContain('configured static dir');
+  },
+  async REMOTES_DIR() {
+    expect(await (await fetch(`${started.platform.url}/remotes/home/mf-manifest.json`)).json()).toEqual({ name: 'configured-home' });
+  },
+  async REMOTE_MONSTER_URL() {
+    expect(JSON.stringify(await (await fetch(`${started.platform.url}/remotes.json`)).json())).toContain('https://cdn.example.mn/monster/mf-manifest.json');
+  },
+  async REMOTE_LESSONS_URL() {
+    expect(JSON.stringify(await (await fetch(`${started.platform.url}/remotes.json`)).json())).toContain('https://cdn.example.mn/lessons/mf-manifest.json');
+  },
+  async REMOTE_ADMIN_URL() {
+    expect(JSON.stringify(await (await fetch(`${started.platform.url}/remotes.json`)).json())).toContain('https://cdn.example.mn/admin/mf-manifest.json');
+  },
+  async LOG_LEVEL() {
+    for (const service of Object.values(started.platform.services)) expect(service.context.logger.level).toBe('error');
+  },
+};
+
+/** Settings `npm start` sets itself; the README says so in their row, and the other tests show them at work. */
+const setByTheLauncher: Record<string, string> = {
+  AUTH_URL: 'npm start wires its services itself',
+  CATALOG_URL: 'npm start wires its services itself',
+  MEDIA_URL: 'npm start wires its services itself',
+  EXAM_URL: 'npm start wires its services itself',
+  REMOTE_HOME_URL: 'probed below by a gateway of its own, where REMOTES_DIR is not in the way',
+  NODE_ENV: 'probed in launch-settings.test.ts: production refuses to start without its secrets',
+};
+
+it('every variable of the README is probed, and every probe is of a README variable', () => {
+  const documented = documentedVariables();
+  expect(documented.length).toBeGreaterThan(30);
+  expect(documented.filter((name) => !(name in probes) && !(name in setByTheLauncher))).toEqual([]);
+  expect(Object.keys({ ...probes, ...setByTheLauncher }).filter((name) => !documented.includes(name))).toEqual([]);
+});
+
+it.each(Object.keys(probes))('%s changes what the platform does', async (name) => {
+  await probes[name]!();
+});
+
+it('REMOTE_HOME_URL is listed for the shell (a gateway of its own, where REMOTES_DIR is not in the way)', async () => {
+  const { settings } = launchSettings({ ...started.settings, PORT: '0', HOST: '127.0.0.1', REMOTES_DIR: '', REMOTE_HOME_URL: 'https://cdn.example.mn/home/mf-manifest.json' });
+  const gateway = await startGateway(loadConfig(gatewayEnv, settings), createLogger('gateway', 'silent'));
+  try {
+    expect(JSON.stringify(await (await fetch(`${gateway.url}/remotes.json`)).json())).toContain('https://cdn.example.mn/home/mf-manifest.json');
+  } finally {
+    await gateway.close();
+  }
+});
