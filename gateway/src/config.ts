@@ -17,26 +17,32 @@ export const defaultRemoteUrl = (name: RemoteName) => `/remotes/${name}/mf-manif
 /** The services are reached inside the network, on plain HTTP; TLS ends in front of the gateway. */
 const serviceUrl = (fallback: string) => z.url({ protocol: /^http$/, error: 'must be an http:// URL (the services speak plain HTTP inside the network)' }).default(fallback);
 
-export const gatewayEnv = z.object({
-  PORT: serviceEnv.PORT.default(8080),
-  HOST: z.string().default('0.0.0.0'),
-  AUTH_URL: serviceUrl('http://127.0.0.1:4001'),
-  CATALOG_URL: serviceUrl('http://127.0.0.1:4002'),
-  MEDIA_URL: serviceUrl('http://127.0.0.1:4003'),
-  EXAM_URL: serviceUrl('http://127.0.0.1:4004'),
-  /** Absent means JSON travels unsealed; the gateway never invents a secret. */
-  PAYLOAD_SECRET: z.string().min(1).optional(),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
-  RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
-  TRUST_PROXY: z.string().min(1).optional(),
-  STATIC_DIR: z.string().default(defaultStaticDir),
-  REMOTES_DIR: z.string().optional(),
-  REMOTE_HOME_URL: z.string().default(defaultRemoteUrl('home')),
-  REMOTE_MONSTER_URL: z.string().default(defaultRemoteUrl('monster')),
-  REMOTE_LESSONS_URL: z.string().default(defaultRemoteUrl('lessons')),
-  REMOTE_ADMIN_URL: z.string().default(defaultRemoteUrl('admin')),
-  LOG_LEVEL: serviceEnv.LOG_LEVEL,
-});
+export const gatewayEnv = z
+  .object({
+    NODE_ENV: z.string().optional(),
+    PORT: serviceEnv.PORT.default(8080),
+    HOST: z.string().default('0.0.0.0'),
+    AUTH_URL: serviceUrl('http://127.0.0.1:4001'),
+    CATALOG_URL: serviceUrl('http://127.0.0.1:4002'),
+    MEDIA_URL: serviceUrl('http://127.0.0.1:4003'),
+    EXAM_URL: serviceUrl('http://127.0.0.1:4004'),
+    /** Absent means JSON travels unsealed; the gateway never invents a secret. */
+    PAYLOAD_SECRET: z.string().min(1).optional(),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+    RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
+    TRUST_PROXY: z.string().min(1).optional(),
+    STATIC_DIR: z.string().default(defaultStaticDir),
+    REMOTES_DIR: z.string().optional(),
+    REMOTE_HOME_URL: z.string().default(defaultRemoteUrl('home')),
+    REMOTE_MONSTER_URL: z.string().default(defaultRemoteUrl('monster')),
+    REMOTE_LESSONS_URL: z.string().default(defaultRemoteUrl('lessons')),
+    REMOTE_ADMIN_URL: z.string().default(defaultRemoteUrl('admin')),
+    LOG_LEVEL: serviceEnv.LOG_LEVEL,
+  })
+  .refine((env) => env.PAYLOAD_SECRET !== undefined || env.NODE_ENV !== 'production', {
+    path: ['PAYLOAD_SECRET'],
+    message: 'required in production (the exam service opens the sealed exam answers with the same secret)',
+  });
 
 /** What `startGateway` needs; the parsed environment is one, and the all-in-one launcher builds another. */
 export interface GatewayConfig {

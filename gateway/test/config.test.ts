@@ -12,4 +12,10 @@ describe('the gateway configuration', () => {
     expect(() => loadConfig(gatewayEnv, { CATALOG_URL: url })).toThrow(ConfigError);
     expect(() => loadConfig(gatewayEnv, { CATALOG_URL: url })).toThrow(/CATALOG_URL/);
   });
+
+  it('refuses to start in production without PAYLOAD_SECRET, naming it; an empty one counts as unset', () => {
+    expect(() => loadConfig(gatewayEnv, { NODE_ENV: 'production', PAYLOAD_SECRET: '' })).toThrow(/PAYLOAD_SECRET/);
+    expect(loadConfig(gatewayEnv, { NODE_ENV: 'production', PAYLOAD_SECRET: 'the-operators-secret' }).PAYLOAD_SECRET).toBe('the-operators-secret');
+    expect(loadConfig(gatewayEnv, { PAYLOAD_SECRET: '' }).PAYLOAD_SECRET).toBeUndefined();
+  });
 });

@@ -411,3 +411,9 @@ it('REMOTE_HOME_URL is listed for the shell (a gateway of its own, where REMOTES
     await gateway.close();
   }
 });
+
+it('docker-compose passes every setting of the table to its services (the image itself sets NODE_ENV and has the builds)', async () => {
+  const compose = await readFile(new URL('../../docker-compose.yml', import.meta.url), 'utf8');
+  const ownedByTheImage = ['NODE_ENV', 'DATA_DIR', 'STATIC_DIR', 'REMOTES_DIR'];
+  expect(documentedVariables().filter((name) => !ownedByTheImage.includes(name) && !new RegExp(`^\\s+${name}:`, 'm').test(compose))).toEqual([]);
+});
