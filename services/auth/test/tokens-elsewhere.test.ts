@@ -2,6 +2,7 @@
 // sign-out (`session.revoked`), a role change and a deletion (`user.tokens-revoked`) through events.
 import { createLogger, requireUser, runService, type RunningService } from '@learning/kit';
 import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
+import { answerOnceHeard } from '../../../scripts/test-roles.js';
 
 let platform: TestPlatform;
 let probe: RunningService<object>;
@@ -51,16 +52,8 @@ it('a token from the auth service is accepted by another service that only has t
   expect(await answer.json()).toMatchObject({ id: learner.id, isAdmin: false });
 });
 
-/** The other service's answer once it has heard of the change (events are asynchronous), within 10 s. */
-async function statusOnceRefused(token: string): Promise<number> {
-  const deadline = Date.now() + 10_000;
-  let status = 200;
-  while (status === 200 && Date.now() < deadline) {
-    status = (await whoami(token)).status;
-    if (status === 200) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return status;
-}
+/** The other service's answer once it has heard of the change (events are asynchronous). */
+const statusOnceRefused = async (token: string) => (await answerOnceHeard(() => whoami(token), 200)).status;
 
 it('after sign-out the other service refuses the token too', async () => {
   const learner = await platform.learner();

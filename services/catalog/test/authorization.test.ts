@@ -1,7 +1,7 @@
 // Who may call what: every catalog route, called by a guest, the learner it concerns, another
 // learner and the administrator.
 import type { catalog } from '@learning/contracts';
-import { deleteOwnAccount, promotedAdministrator, setAdministrator } from '../../../scripts/test-roles.js';
+import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '../../../scripts/test-roles.js';
 import { eventually, expectStatus, startCatalogFixture, type CatalogFixture, type Learner } from './fixture.js';
 
 let fixture: CatalogFixture;
@@ -150,10 +150,7 @@ it("an administrator's token from before the role was removed is refused with 40
   expect((await newRequests(other.token)).status).toBe(200);
   await setAdministrator(fixture.platform, other.id, false);
   // The catalog learns of the role change from auth's user.tokens-revoked event.
-  const refused = await eventually(async () => {
-    const answer = await newRequests(other.token);
-    return answer.status !== 200 && answer;
-  }, 'the catalog refuses the former administrator');
+  const refused = await answerOnceHeard(() => newRequests(other.token), 200);
   expect(refused.status).toBe(401);
   expect(refused.body).toMatchObject({ code: 'token_revoked' });
   const token = await fixture.platform.signIn(other.email, other.password);
@@ -165,7 +162,7 @@ it("a deleted learner's token is refused with 401: they cannot request a bundle"
   const lesson = await fixture.createLesson();
   await deleteOwnAccount(fixture.platform, deleted);
   // A learner's token gets 403 here until the catalog hears of the deletion.
-  await eventually(async () => (await fixture.call('GET', '/v1/lesson-requests/total-new-requests', { token: deleted.token })).status === 401, 'the catalog refuses the deleted learner');
+  await answerOnceHeard(() => fixture.call('GET', '/v1/lesson-requests/total-new-requests', { token: deleted.token }), 403);
   const refused = await fixture.call('POST', '/v1/lesson-requests', { token: deleted.token, body: { lesson: lesson._id } });
   expect(refused.status).toBe(401);
   expect(refused.body).toMatchObject({ code: 'token_revoked' });
