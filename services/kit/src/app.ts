@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { HttpError, internalErrorMessage, notFound } from './errors.js';
+import { HttpError, badRequest, internalErrorMessage, notFound, payloadTooLarge } from './errors.js';
+import { jsonBodies } from './json-bodies.js';
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -12,8 +13,8 @@ export interface ServiceAppOptions {
   routes: (app: Express) => void;
   /** Whether the service can take traffic (its database answers); `/readyz` reports it. */
   isReady?: () => Promise<boolean>;
-  /** Largest JSON body accepted. */
-  jsonLimit?: string;
+  /** Largest JSON body accepted, in bytes. */
+  jsonLimitBytes?: number;
 }
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
@@ -23,12 +24,17 @@ export function acceptRequestId(given: string | string[] | undefined): string {
   return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
 }
 
-export function createServiceApp({ logger, routes, isReady, jsonLimit = '100kb' }: ServiceAppOptions): Express {
+const methodNotAllowed = () => new HttpError(405, 'method_not_allowed', 'Энэ хаяг ийм төрлийн хүсэлт хүлээж авдаггүй.');
+
+export function createServiceApp({ logger, routes, isReady, jsonLimitBytes = 100 * 1024 }: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(tagAndLogRequests(logger));
-  app.use(express.json({ limit: jsonLimit }));
+  // Express would answer OPTIONS itself, 200 with a bare list of methods; the front-ends share the
+  // API's origin, so there is no CORS preflight to answer.
+  app.use(((req, _res, next) => next(req.method === 'OPTIONS' ? methodNotAllowed() : undefined)) satisfies RequestHandler);
+  app.use(jsonBodies(jsonLimitBytes));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -94,6 +100,11 @@ export function tagAndLogRequests(logger: Logger, { levelOf = () => 'info', fiel
 function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, body } = errorAnswer(error, req, logger);
+    // Already answered: a client cut off as too slow, whose body's reading then failed.
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
     res.status(status).json(body);
   };
 }
@@ -141,18 +152,25 @@ function errorAnswer(error: unknown, req: IncomingMessage, logger: Logger): { st
   return { status: 500, body: { message: internalErrorMessage, code: 'internal' } };
 }
 
-/** Errors thrown by body parsers carry a status; they become HttpErrors with Mongolian messages. */
+/**
+ * Errors of the body parsers and the router carry a status; they become HttpErrors with Mongolian
+ * messages. Any other client error they raise is the client's bad request, never a 500.
+ */
 function asHttpError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
-  const parserError = error as { type?: string; status?: number };
+  // The router's, for a path segment whose percent-encoding is not UTF-8 (`/v1/lessons/%E0%A4%A`).
+  if (error instanceof URIError) return badRequest('Хүсэлтийн хаяг буруу кодчилогдсон байна.', 'malformed_path');
+  const parserError = error as { type?: string; status?: unknown };
   switch (parserError?.type) {
     case 'entity.parse.failed':
       return new HttpError(400, 'malformed_json', 'Хүсэлтийн JSON бичиглэл буруу байна.');
     case 'entity.too.large':
-      return new HttpError(413, 'payload_too_large', 'Хүсэлт хэтэрхий том байна.');
+      return payloadTooLarge();
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new HttpError(415, 'unsupported_encoding', 'Хүсэлтийн кодчилол дэмжигдэхгүй.');
   }
+  const status = parserError?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) return new HttpError(status, 'bad_request', 'Хүсэлт буруу байна.');
   return undefined;
 }

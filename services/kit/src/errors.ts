@@ -18,6 +18,8 @@ export const unauthorized = (message = 'Нэвтэрч орно уу.', code = '
 export const forbidden = (message = 'Танд энэ үйлдлийг хийх эрх байхгүй.', code = 'forbidden') =>
   new HttpError(403, code, message);
 export const notFound = (message = 'Олдсонгүй.', code = 'not_found') => new HttpError(404, code, message);
+export const payloadTooLarge = (message = 'Хүсэлт хэтэрхий том байна.', code = 'payload_too_large') =>
+  new HttpError(413, code, message);
 export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
 
 export const internalErrorMessage = 'Системд алдаа гарлаа. Дахин оролдоно уу.';

@@ -4,6 +4,8 @@ export * from './logger.js';
 export * from './db.js';
 export * from './validation.js';
 export * from './app.js';
+export * from './http-server.js';
+export * from './json-bodies.js';
 export * from './conditional.js';
 export * from './bounded-map.js';
 export * from './tokens.js';

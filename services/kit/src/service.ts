@@ -1,7 +1,6 @@
 // Runs one service: opens its database and the bus, relays its outbox, consumes its events,
 // verifies tokens and listens. The same code runs a service alone or beside the others in one process.
 import type { AddressInfo } from 'node:net';
-import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Express } from 'express';
 import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
@@ -9,6 +8,7 @@ import type { Logger } from 'pino';
 import { createServiceApp, withLane, type Lane } from './app.js';
 import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
+import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from './outbox.js';
@@ -41,8 +41,6 @@ export interface ServiceDefinition<Tables> {
   routes: (app: Express, context: ServiceContext<Tables>) => void;
   /** The requests answered before Express (see `Lane`); most services have none. */
   lane?: (context: ServiceContext<Tables>) => Lane;
-  /** How long one request may take, body included (Node's default is five minutes; uploads need more). */
-  requestTimeoutMs?: number;
 }
 
 export interface ServiceConfig {
@@ -144,8 +142,7 @@ export async function runService<Tables>(
       definition.routes(express, context);
     },
   });
-  const server = await listen(withLane(app, definition.lane?.(context), logger), config.PORT, config.HOST);
-  if (definition.requestTimeoutMs !== undefined) server.requestTimeout = definition.requestTimeoutMs;
+  const server = await listen(withLane(app, definition.lane?.(context), logger), { port: config.PORT, host: config.HOST });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   logger.info({ url, database: config.DATABASE_URL ? 'postgresql' : 'pglite', bus: config.AMQP_URL ? 'rabbitmq' : 'in-process' }, `${definition.name} listening`);
@@ -164,12 +161,4 @@ export async function runService<Tables>(
       await db.destroy();
     },
   };
-}
-
-function listen(listener: RequestListener, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer(listener);
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
 }

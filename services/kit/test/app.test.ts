@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { pino } from 'pino';
 import request from 'supertest';
@@ -17,6 +18,12 @@ describe('the service app', () => {
       });
       express.get('/broken', async () => {
         throw new Error('secret internals at /srv/app.ts:42');
+      });
+      express.get('/lessons/:id', (req, res) => {
+        res.json({ id: req.params.id });
+      });
+      express.post('/lessons', (req, res) => {
+        res.json({ received: req.body });
       });
     },
   });
@@ -41,6 +48,30 @@ describe('the service app', () => {
     expect(bad.body).toEqual({ message: 'Имэйл хаяг буруу байна.', code: 'validation_failed' });
     const missing = await request(app).post('/echo').send({ email: 'a@b.mn' }).expect(400);
     expect(missing.body.message).toBe('«count» талбарын утга буруу байна.');
+  });
+
+  it('answers a path whose percent-encoding is not UTF-8 with 400, not 500', async () => {
+    await request(app).get('/lessons/%E0%A4%A').expect(400, { message: 'Хүсэлтийн хаяг буруу кодчилогдсон байна.', code: 'malformed_path' });
+  });
+
+  it('answers OPTIONS with 405 JSON, not Express’s bare list of methods', async () => {
+    await request(app).options('/lessons').expect(405, { message: 'Энэ хаяг ийм төрлийн хүсэлт хүлээж авдаггүй.', code: 'method_not_allowed' });
+  });
+
+  it('refuses a compressed JSON body with 415, whether or not it is really compressed', async () => {
+    for (const body of [gzipSync('{"name":"a"}'), Buffer.from('{"name":"a"}')]) {
+      const refused = await request(app).post('/lessons').set('content-type', 'application/json').set('content-encoding', 'gzip').send(body).expect(415);
+      expect(refused.body.code).toBe('unsupported_encoding');
+    }
+  });
+
+  it('refuses JSON nested deeper than any payload with 400, and takes the usual depth', async () => {
+    for (const deep of ['['.repeat(50_000) + ']'.repeat(50_000), '{"a":'.repeat(33) + '1' + '}'.repeat(33)]) {
+      await request(app).post('/lessons').set('content-type', 'application/json').send(deep).expect(400, { message: 'Хүсэлтийн JSON хэт олон давхар үүртэй байна.', code: 'json_too_deep' });
+    }
+    // Brackets inside strings are text, not nesting.
+    const usual = { name: '[[[[{{{{'.repeat(10), videos: [{ id: 'a', answers: [[1]] }] };
+    await request(app).post('/lessons').send(usual).expect(200, { received: usual });
   });
 
   it('answers an unknown path with 404 JSON', async () => {
