@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { pathOf, type Logger } from '@learning/kit';
+import { announcesBody, pathOf, type Logger } from '@learning/kit';
 import { gatewayErrors, type Answers } from './answers.js';
 import { sendSealedJson, type SealJson } from './payload.js';
 import { ownerOf, serviceNames, type ServiceName } from './routing.js';
@@ -107,9 +107,9 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
     }
     const { host, port, base } = upstreams[service];
     const upstream = request({ host, port, path: base + (req.url ?? '/'), method: req.method, headers: forwardedHeaders(req), agent });
-    let responded = false;
+    let answer: IncomingMessage | undefined;
     upstream.once('response', (proxyRes) => {
-      responded = true;
+      answer = proxyRes;
       relay(proxyRes, req, res).catch((error: unknown) => {
         logger.error({ err: error, ...logContext(req) }, 'relaying an answer failed');
         if (!res.headersSent) answers.error(req, res, gatewayErrors.internal());
@@ -117,13 +117,26 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
       });
     });
     // Once the service has begun its answer, a failure is the answer's to end: cut, never completed.
-    upstream.on('error', (error) => (responded ? res.destroy() : answerProxyError(error, req, res)));
-    // The client gone before its answer is complete (a cancelled upload, a closed player): the
-    // service stops too, and the connection to it is not reused half-read.
+    // An answer already whole stands: a service that answered before taking the whole body (an early
+    // 413) may close before the rest is sent.
+    upstream.on('error', (error) => {
+      if (!answer) answerProxyError(error, req, res);
+      else if (!answer.complete) res.destroy();
+    });
+    // The client gone before its answer is complete (a cancelled upload, a closed player), or its
+    // body not whole (cut off as too slow, refused early): the service stops too, not left waiting
+    // for the rest, and the connection to it is not reused half-read.
     res.once('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished && req.complete) return;
+      upstream.destroy();
+      // Answered before the body was all sent (an early 413): the rest is read and thrown away, as
+      // Node does for a body nobody read, so the client's connection stays usable.
+      if (res.writableFinished) req.unpipe(upstream).resume();
     });
     req.pipe(upstream);
+    // Node holds a request's headers until its body's first bytes: a body announced but not (yet)
+    // sent would keep the service from refusing it at once.
+    if (announcesBody(req)) upstream.flushHeaders();
   };
 }
 

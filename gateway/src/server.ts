@@ -1,8 +1,7 @@
 // Starts the gateway on a port: `main.ts` runs it alone, the all-in-one launcher beside the services.
-import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Logger } from '@learning/kit';
+import { listen, type Logger } from '@learning/kit';
 import { createGateway } from './app.js';
 import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import { ServiceAgent } from './service-agent.js';
@@ -12,13 +11,8 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-/**
- * Node's default of 5 minutes to receive a whole request would cut off a large video upload on a
- * slow link; an hour is generous for that, while `headersTimeout` still guards against slow headers.
- */
-const requestTimeoutMs = 60 * 60 * 1000;
-
-export async function startGateway(config: GatewayConfig, logger: Logger): Promise<RunningGateway> {
+/** `clientTimeoutMs`: see the kit's `listen`; a test cuts a stalled client sooner. */
+export async function startGateway(config: GatewayConfig, logger: Logger, { clientTimeoutMs }: { clientTimeoutMs?: number } = {}): Promise<RunningGateway> {
   const agent = new ServiceAgent();
   const app = createGateway({
     services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
@@ -37,8 +31,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     logger,
     agent,
   });
-  const server = await listen(app, config.PORT, config.HOST);
-  server.requestTimeout = requestTimeoutMs;
+  const server = await listen(app, { port: config.PORT, host: config.HOST, clientTimeoutMs });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   logger.info({ url, payloadEncryption: Boolean(config.PAYLOAD_SECRET) }, 'gateway listening');
@@ -52,12 +45,4 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       agent.destroy();
     },
   };
-}
-
-function listen(gateway: RequestListener, port: number, host: string): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = createServer(gateway);
-    server.once('error', reject);
-    server.listen(port, host, () => resolve(server));
-  });
 }

@@ -58,7 +58,10 @@ export function serviceUrls(standIns: Record<ServiceName, { url: string }>): Pic
   return { AUTH_URL: standIns.auth.url, CATALOG_URL: standIns.catalog.url, MEDIA_URL: standIns.media.url, EXAM_URL: standIns.exam.url };
 }
 
-export function startTestGateway(config: Partial<GatewayConfig> & Pick<GatewayConfig, 'AUTH_URL' | 'CATALOG_URL' | 'MEDIA_URL' | 'EXAM_URL'>): Promise<RunningGateway> {
+export function startTestGateway(
+  config: Partial<GatewayConfig> & Pick<GatewayConfig, 'AUTH_URL' | 'CATALOG_URL' | 'MEDIA_URL' | 'EXAM_URL'>,
+  options: { clientTimeoutMs?: number } = {},
+): Promise<RunningGateway> {
   return startGateway(
     {
       PORT: 0,
@@ -69,6 +72,7 @@ export function startTestGateway(config: Partial<GatewayConfig> & Pick<GatewayCo
       ...config,
     },
     silentLogger,
+    options,
   );
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request, type ClientRequestArgs, type Server } from 'node:http';
+import { Agent, request, type ClientRequestArgs, type IncomingMessage, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import {
   silentLogger,
   urlOf,
   openAnswer,
+  openToken,
   serviceUrls,
   startStandIns,
   startTestGateway,
@@ -56,6 +58,10 @@ beforeAll(async () => {
       });
       app.get('/v1/lessons/slow', (_req, res) => {
         setTimeout(() => res.json({ slow: true }), 1500);
+      });
+      // As the services' kit does: a body announced over the limit is refused before it is read.
+      app.post('/v1/lessons', (_req, res) => {
+        res.status(413).json({ message: 'Хүсэлт хэтэрхий том байна.', code: 'payload_too_large' });
       });
     },
     media: (app) => {
@@ -232,6 +238,57 @@ describe('uploads', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     upload.destroy();
     await expect(uploadEnded).resolves.toBe('cut');
+  });
+});
+
+describe('a body the service refuses before taking it', () => {
+  it('gets the service\'s 413 at once, before any of it is sent; once it has come, the same connection takes the next call', async () => {
+    const { port } = new URL(sealed.url);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const announced = 5_000_000;
+    try {
+      const post = request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/lessons', agent, headers: { 'content-type': 'application/json', 'content-length': String(announced) } });
+      const postSocket = new Promise<Socket>((resolve) => post.once('socket', resolve));
+      const refused = await new Promise<IncomingMessage>((resolve, reject) => {
+        post.once('response', resolve).once('error', reject);
+        post.flushHeaders();
+      });
+      expect(refused.statusCode).toBe(413);
+      const chunks: Buffer[] = [];
+      for await (const chunk of refused) chunks.push(chunk as Buffer);
+      const { payload } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { payload: string };
+      expect(JSON.parse(openToken(testSecret, payload))).toEqual({ message: 'Хүсэлт хэтэрхий том байна.', code: 'payload_too_large' });
+
+      post.end(Buffer.alloc(announced, 'a'));
+      const next = request({ host: '127.0.0.1', port, path: '/v1/monsterplans', agent });
+      const nextSocket = new Promise<Socket>((resolve) => next.once('socket', resolve));
+      const answered = await new Promise<IncomingMessage>((resolve, reject) => next.once('response', resolve).once('error', reject).end());
+      expect(answered.statusCode).toBe(200);
+      expect(await nextSocket).toBe(await postSocket);
+      answered.resume();
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
+describe('a client whose upload stalls', () => {
+  it('is cut off with a 408 once no byte has come for the limit, and the service\'s upload is cut too', async () => {
+    const gateway = await startTestGateway(serviceUrls(standIns), { clientTimeoutMs: 300 });
+    try {
+      const { port } = new URL(gateway.url);
+      const upload = request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/files/lesson-videos', headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(video.length) } });
+      upload.on('error', () => {});
+      const answer = new Promise<IncomingMessage>((resolve) => upload.once('response', resolve));
+      upload.write(video.subarray(0, 64 * 1024));
+      const cutOff = await answer;
+      expect(cutOff.statusCode).toBe(408);
+      expect(cutOff.headers.connection).toBe('close');
+      await expect(uploadEnded).resolves.toBe('cut');
+      upload.destroy();
+    } finally {
+      await gateway.close();
+    }
   });
 });
 
