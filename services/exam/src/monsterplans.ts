@@ -1,7 +1,7 @@
 // The exam's read model of Monster plans, from the catalog's `monsterplan.changed`: a plan's name
 // (for the results list), whether it has its exam enabled, and whether it was deleted.
 import type { EventData } from '@learning/contracts';
-import { notFound, type EventEnvelope } from '@learning/kit';
+import { isUuid, notFound, type EventEnvelope } from '@learning/kit';
 import type { ExamDb } from './tables.js';
 
 export const monsterplanNotFound = () => notFound('Monster plan олдсонгүй.', 'monsterplan_not_found');
@@ -24,6 +24,7 @@ export interface KnownMonsterplan {
 
 /** A plan the catalog has told about and not deleted, or a 404. */
 export async function requireMonsterplan(db: ExamDb, id: string): Promise<KnownMonsterplan> {
+  if (!isUuid(id)) throw monsterplanNotFound();
   const plan = await db.selectFrom('monsterplan').selectAll().where('id', '=', id).where('is_deleted', '=', false).executeTakeFirst();
   if (!plan) throw monsterplanNotFound();
   return { id: plan.id, name: plan.name, hasExam: plan.has_exam };

@@ -100,6 +100,8 @@ describe('the sealed answers', () => {
     expect(await answerOpener('the secret')(token)).toEqual(answers);
     await expect(answerOpener('another secret')(token)).rejects.toMatchObject({ status: 400, code: 'exam_answers_unreadable' });
     await expect(answerOpener('the secret')(JSON.stringify(answers))).rejects.toMatchObject({ status: 400, code: 'exam_answers_unreadable' });
+    // Parts that are not base64 at all (a length of 4n + 1).
+    await expect(answerOpener('the secret')('v1.x.y')).rejects.toMatchObject({ status: 400, code: 'exam_answers_unreadable' });
   });
 
   it('takes the plaintext itself when the platform runs without a secret', async () => {

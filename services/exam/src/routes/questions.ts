@@ -1,7 +1,7 @@
 // /v1/monsterplans/{id}/questions: a plan's question bank, for the administrator only. A file is
 // sent as multipart (field `file`, CSV or JSON), or as the body itself (text/csv or JSON).
 import { exam, pageQuery } from '@learning/contracts';
-import { badRequest, HttpError, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { badRequest, HttpError, parseInput, refuseBodyOver, requireAdmin, type ServiceContext } from '@learning/kit';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { requireMonsterplan } from '../monsterplans.js';
@@ -10,12 +10,19 @@ import { deleteBank, deleteQuestion, importQuestions, listQuestions, replaceQues
 import type { ExamTables } from '../tables.js';
 
 const maxFileBytes = 2 * 1024 * 1024;
+/** What a multipart form adds around the file: its boundaries and part headers. */
+const formBytes = 64 * 1024;
+const fileTooLarge = () => new HttpError(413, 'question_file_too_large', 'Асуултын файл 2 MB-аас их байна.');
 
 export function questionRoutes(context: ServiceContext<ExamTables>): Router {
   const { db } = context;
   const router = Router();
   const path = '/v1/monsterplans/:id/questions';
-  const receiveFile = [receiveMultipart(), express.text({ type: ['text/csv', 'text/plain'], limit: maxFileBytes })];
+  const receiveFile = [
+    refuseBodyOver(maxFileBytes + formBytes, fileTooLarge),
+    receiveMultipart(),
+    express.text({ type: ['text/csv', 'text/plain'], limit: maxFileBytes, inflate: false }),
+  ];
 
   router.get(path, requireAdmin, async (req, res) => {
     const plan = await requireMonsterplan(db, req.params.id as string);
@@ -73,7 +80,7 @@ function receiveMultipart(): RequestHandler {
     single(req, res, (error: unknown) => {
       if (!error) return next();
       if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') {
-        return next(new HttpError(413, 'question_file_too_large', 'Асуултын файл 2 MB-аас их байна.'));
+        return next(fileTooLarge());
       }
       next(badRequest('Файлыг хүлээн авч чадсангүй: «file» талбарт нэг CSV эсвэл JSON файл илгээнэ үү.', 'question_file_unreadable'));
     });
