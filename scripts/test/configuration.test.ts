@@ -145,7 +145,7 @@ const onRabbit = Boolean(process.env.AMQP_URL);
 
 function upload(path: string, field: string, bytes: Buffer, name: string, token: string) {
   const form = new FormData();
-  form.append(field, new Blob([bytes]), name);
+  form.append(field, new Blob([new Uint8Array(bytes)]), name);
   return fetch(started.platform.url + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.3' } });
 }
 
