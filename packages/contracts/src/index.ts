@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './events.js';
+export * from './topology.js';
 export * as auth from './auth.js';
 export * as catalog from './catalog.js';
 export * as media from './media.js';

@@ -1,0 +1,15 @@
+// The bus's topology: which events each consumer's queue receives. Every service declares all of
+// these queues and bindings at start, before its outbox relay publishes, so an event published
+// before its consumer ever ran waits in that consumer's queue instead of being dropped.
+import { accessEventTypes, type EventType } from './events.js';
+
+/** The revocations every service consumes through the kit, so a revoked token is refused everywhere. */
+export const revocationEventTypes = ['session.revoked', 'user.tokens-revoked'] as const satisfies readonly EventType[];
+
+/** Each consumer's queue (`<consumer>.events`) and the event types bound to it. */
+export const eventQueues = {
+  auth: [...revocationEventTypes, ...accessEventTypes, 'exam.completed'],
+  catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.deleted'],
+  media: [...revocationEventTypes, 'user.registered', 'user.deleted'],
+  exam: [...revocationEventTypes, 'user.registered', 'user.deleted', ...accessEventTypes],
+} as const satisfies Record<string, readonly EventType[]>;
