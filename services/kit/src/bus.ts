@@ -14,5 +14,10 @@ export interface Bus {
    * failing sends it to the dead-letter queue instead of blocking the others.
    */
   subscribe(subscriber: string, types: readonly string[], handler: EventHandler): Promise<void>;
+  /**
+   * Makes each subscriber's queue and binds its types without consuming, so an event published
+   * before its subscriber ever subscribed waits for it. Idempotent; `subscribe` uses the same queue.
+   */
+  declareQueues(queues: Readonly<Record<string, readonly string[]>>): Promise<void>;
   close(): Promise<void>;
 }

@@ -31,8 +31,19 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   const deliveries = new Set<Promise<void>>();
   const closing = new AbortController();
 
+  /** The queue of a subscriber, made on its first declaration or subscription. */
+  function queueOf(subscriber: string): SubscriberQueue {
+    let queue = queues.get(subscriber);
+    if (!queue) {
+      queue = { subscriber, types: new Set(), subscriptions: [], waiting: [], isDelivering: false };
+      queues.set(subscriber, queue);
+    }
+    return queue;
+  }
+
   function startDelivering(queue: SubscriberQueue) {
-    if (queue.isDelivering) return;
+    // A declared queue keeps its events until its subscriber comes.
+    if (queue.isDelivering || queue.subscriptions.length === 0) return;
     queue.isDelivering = true;
     const running = deliverWaiting(queue).finally(() => {
       queue.isDelivering = false;
@@ -90,13 +101,17 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     },
 
     async subscribe(subscriber, types, handler) {
-      let queue = queues.get(subscriber);
-      if (!queue) {
-        queue = { subscriber, types: new Set(), subscriptions: [], waiting: [], isDelivering: false };
-        queues.set(subscriber, queue);
-      }
+      const queue = queueOf(subscriber);
       for (const type of types) queue.types.add(type);
       queue.subscriptions.push({ types: new Set(types), handler });
+      if (queue.waiting.length > 0) startDelivering(queue);
+    },
+
+    async declareQueues(declared) {
+      for (const [subscriber, types] of Object.entries(declared)) {
+        const queue = queueOf(subscriber);
+        for (const type of types) queue.types.add(type);
+      }
     },
 
     async close() {

@@ -1,5 +1,6 @@
 // The bus on RabbitMQ: one durable topic exchange, a quorum queue per subscriber with a delivery
-// limit and its own dead-letter queue, publisher confirms, and reconnection after a broker outage.
+// limit and its own dead-letter queue (declared before anything is published, see declareQueues),
+// publisher confirms, and reconnection after a broker outage.
 import { setTimeout as sleep } from 'node:timers/promises';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { eventEnvelope } from '@learning/contracts';
@@ -37,6 +38,8 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
   const prefetch = options.prefetch ?? 1;
   const confirmTimeoutMs = options.confirmTimeoutMs ?? 10_000;
   const subscribers = new Map<string, Subscriber>();
+  /** Every queue declareQueues() was given, with its types: declared again on every connection. */
+  const declaredQueues = new Map<string, Set<string>>();
   const handling = new Set<Promise<void>>();
   const closing = new AbortController();
   let connection: ChannelModel | null = null;
@@ -78,6 +81,8 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
     const admin = await openChannel(model, (m) => m.createChannel());
     await admin.assertExchange(exchange, 'topic', { durable: true });
     await admin.assertExchange(deadLetterExchange, 'direct', { durable: true });
+    // Before the publisher exists: a broker that lost its queues gets them back before any event.
+    for (const [name, types] of declaredQueues) await declareQueue(admin, name, types);
     await admin.close();
     const confirmChannel = await openChannel(model, (m) => m.createConfirmChannel());
     for (const subscriber of subscribers.values()) await consume(model, subscriber);
@@ -93,11 +98,22 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
 
   async function consume(model: ChannelModel, subscriber: Subscriber) {
     const channel = await openChannel(model, (m) => m.createChannel());
-    const queue = `${subscriber.name}.events`;
-    const deadLetterQueue = `${subscriber.name}.dead-letter`;
     await channel.prefetch(prefetch);
+    const queue = await declareQueue(channel, subscriber.name, subscriber.types);
+    const { consumerTag } = await channel.consume(queue, (message) => receive(subscriber, channel, message));
+    reconnectWhenClosed(channel, model);
+    subscriber.consumer = { connection: model, channel, consumerTag };
+  }
+
+  /**
+   * A subscriber's queue, its dead-letter queue and its bindings. Always the same arguments, or
+   * RabbitMQ refuses the declaration of an existing queue (PRECONDITION_FAILED).
+   */
+  async function declareQueue(channel: Channel, subscriber: string, types: Iterable<string>): Promise<string> {
+    const queue = `${subscriber}.events`;
+    const deadLetterQueue = `${subscriber}.dead-letter`;
     await channel.assertQueue(deadLetterQueue, { durable: true, arguments: { 'x-queue-type': 'quorum' } });
-    await channel.bindQueue(deadLetterQueue, deadLetterExchange, subscriber.name);
+    await channel.bindQueue(deadLetterQueue, deadLetterExchange, subscriber);
     await channel.assertQueue(queue, {
       durable: true,
       arguments: {
@@ -105,16 +121,14 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
         // Measured on RabbitMQ 3.10: a limit of N allows N + 1 deliveries before dead-lettering.
         'x-delivery-limit': maxDeliveries - 1,
         'x-dead-letter-exchange': deadLetterExchange,
-        'x-dead-letter-routing-key': subscriber.name,
+        'x-dead-letter-routing-key': subscriber,
         // Dead-letter with confirms inside the broker, so a dead letter is never lost on the way.
         'x-dead-letter-strategy': 'at-least-once',
         'x-overflow': 'reject-publish',
       },
     });
-    for (const type of subscriber.types) await channel.bindQueue(queue, exchange, type);
-    const { consumerTag } = await channel.consume(queue, (message) => receive(subscriber, channel, message));
-    reconnectWhenClosed(channel, model);
-    subscriber.consumer = { connection: model, channel, consumerTag };
+    for (const type of types) await channel.bindQueue(queue, exchange, type);
+    return queue;
   }
 
   function receive(subscriber: Subscriber, channel: Channel, message: ConsumeMessage | null) {
@@ -237,6 +251,21 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
         } else {
           await consume(connection, entry);
         }
+      });
+    },
+
+    async declareQueues(queues) {
+      for (const [name, types] of Object.entries(queues)) {
+        const declared = declaredQueues.get(name) ?? new Set();
+        for (const type of types) declared.add(type);
+        declaredQueues.set(name, declared);
+      }
+      // While disconnected, set-up declares them on connect, before the publisher is back.
+      await declareSerially(async () => {
+        if (!connection) return;
+        const admin = await openChannel(connection, (m) => m.createChannel());
+        for (const [name, types] of Object.entries(queues)) await declareQueue(admin, name, types);
+        await admin.close();
       });
     },
 

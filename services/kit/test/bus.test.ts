@@ -85,6 +85,23 @@ describe.each(transports)('the %s bus', (_name, transport) => {
     expect(second.ids()).toEqual([secondEvent.id]);
   });
 
+  it('a declared queue keeps the events published before its subscriber ever subscribed, in order, and declaring again changes nothing', async () => {
+    const subscriber = newSubscriber('declared');
+    await bus.declareQueues({ [subscriber]: ['test.early', 'test.late'] });
+    const early = [envelope('test.early'), envelope('test.late'), envelope('test.early')];
+    for (const event of early) await bus.publish(event);
+
+    // Another service's start declares the same queue again, with the same arguments.
+    await bus.declareQueues({ [subscriber]: ['test.early', 'test.late'] });
+    const { received, ids, handler } = collector();
+    await bus.subscribe(subscriber, ['test.early', 'test.late'], handler);
+    const afterwards = envelope('test.late');
+    await bus.publish(afterwards);
+
+    await eventually(() => received.length === 4, 'the early events and the later one arrive');
+    expect(ids()).toEqual([...early, afterwards].map((event) => event.id));
+  });
+
   it('delivers after publish returns, never inside the publisher’s call stack', async () => {
     const subscriber = newSubscriber('async');
     const { received, handler } = collector();
