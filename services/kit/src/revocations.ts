@@ -9,8 +9,6 @@ import { kitTables, type AnyDb } from './db.js';
 import { batchedLookup } from './lookups.js';
 import type { IssuedToken } from './tokens.js';
 
-export const revocationEventTypes = ['session.revoked', 'user.tokens-revoked'] as const;
-
 export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): Promise<void> {
   const kit = kitTables(db);
   await kit.deleteFrom('revoked_token').where('expires_at', '<', sql<Date>`now()`).execute();

@@ -1,6 +1,7 @@
 // Runs one service: opens its database and the bus, relays its outbox, consumes its events,
 // verifies tokens and listens. The same code runs a service alone or beside the others in one process.
 import type { AddressInfo } from 'node:net';
+import { revocationEventTypes } from '@learning/contracts';
 import type { Express } from 'express';
 import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
@@ -8,11 +9,12 @@ import type { Logger } from 'pino';
 import { createServiceApp, withLane, type Lane } from './app.js';
 import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
+import { checkConsumedTypes, eventQueuesOf, subscriberName } from './event-queues.js';
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from './outbox.js';
-import { applyRevocation, revocationCheck, revocationEventTypes } from './revocations.js';
+import { applyRevocation, revocationCheck } from './revocations.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
 
 export interface ServiceContext<Tables> {
@@ -103,7 +105,9 @@ export async function runService<Tables>(
     shared: options.bus,
     exchange: namespace && `${namespace}.events`,
   });
-  const subscriber = namespace ? `${namespace}.${definition.name}` : definition.name;
+  // Every consumer's queue exists before this service publishes, so its first events wait for
+  // consumers that have never run (a fresh broker) instead of being dropped by the exchange.
+  await bus.declareQueues(eventQueuesOf(namespace));
   let relay: OutboxRelay | undefined;
   const startPublishing = () => {
     relay ??= startOutboxRelay({ db, bus, logger });
@@ -131,7 +135,10 @@ export async function runService<Tables>(
 
   await definition.start?.(context);
   const subscriptions = [{ types: revocationEventTypes, handler: applyRevocation(db) }, ...(definition.subscriptions?.(context) ?? [])];
-  for (const { types, handler } of subscriptions) await bus.subscribe(subscriber, types, handler);
+  const consumedTypes = [...new Set(subscriptions.flatMap(({ types }) => types))];
+  checkConsumedTypes(definition.name, consumedTypes);
+  // One subscription: the queue, declared with every type, is consumed only once every handler is there.
+  await bus.subscribe(subscriberName(definition.name, namespace), consumedTypes, handleEach(subscriptions));
   if (!options.publishLater) startPublishing();
 
   const app = createServiceApp({
@@ -160,5 +167,14 @@ export async function runService<Tables>(
       if (!options.bus) await bus.close();
       await db.destroy();
     },
+  };
+}
+
+/** Hands an event to every subscription whose types include it, one after another. */
+function handleEach(subscriptions: Subscription[]): EventHandler {
+  return async (event) => {
+    for (const { types, handler } of subscriptions) {
+      if (types.includes(event.type)) await handler(event);
+    }
   };
 }
