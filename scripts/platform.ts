@@ -47,8 +47,6 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   const bus: Bus | undefined = env.AMQP_URL ? undefined : createInProcessBus({ logger: createLogger('bus', env.LOG_LEVEL) });
   const runtime = (service: string, logLevel: string) => ({
     logger: createLogger(service, logLevel),
-    // Every service subscribes before any event flows: an in-process bus keeps no queue.
-    publishLater: true,
     ...(bus ? { bus } : {}),
     ...(inMemory ? { dataDir: null } : {}),
     // Each service in its own schema on one PostgreSQL, as each has alone; DATABASE_SCHEMA names one service's.
@@ -67,7 +65,6 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   const mediaConfig = loadConfig(mediaEnv, { ...behindAuth, ...(temporaryFilesDir ? { MEDIA_FILES_DIR: temporaryFilesDir } : {}) });
   const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL));
   const services = { auth, catalog, exam, media };
-  for (const service of Object.values(services)) service.startPublishing();
 
   const gatewayConfig = loadConfig(gatewayEnv, { ...env, AUTH_URL: auth.url, CATALOG_URL: catalog.url, MEDIA_URL: media.url, EXAM_URL: exam.url });
   const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL));

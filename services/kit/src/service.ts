@@ -50,6 +50,7 @@ export interface ServiceConfig {
   HOST: string;
   DATABASE_URL?: string | undefined;
   DATABASE_SCHEMA?: string | undefined;
+  DATABASE_POOL_SIZE?: number;
   DATA_DIR: string;
   AMQP_URL?: string | undefined;
   AUTH_URL: string;
@@ -70,18 +71,11 @@ export interface RuntimeOptions {
    * `<namespace>.events` and the service's queue `<namespace>.<service>.events`.
    */
   busNamespace?: string;
-  /**
-   * Keeps the outbox unpublished until `startPublishing()`. An in-process bus has no durable
-   * queues, so the all-in-one start lets every service subscribe before any event flows.
-   */
-  publishLater?: boolean;
 }
 
 export interface RunningService<Tables> {
   url: string;
   context: ServiceContext<Tables>;
-  /** Starts relaying the outbox, when the service was started with `publishLater`. */
-  startPublishing(): void;
   close(): Promise<void>;
 }
 
@@ -97,6 +91,7 @@ export async function runService<Tables>(
     dataDir: options.dataDir === undefined ? config.DATA_DIR : options.dataDir,
     migrations: definition.migrations,
     schema: options.schema ?? config.DATABASE_SCHEMA,
+    ...(config.DATABASE_POOL_SIZE ? { poolSize: config.DATABASE_POOL_SIZE } : {}),
   });
   const namespace = options.busNamespace;
   const bus = await openBus({
@@ -109,9 +104,6 @@ export async function runService<Tables>(
   // consumers that have never run (a fresh broker) instead of being dropped by the exchange.
   await bus.declareQueues(eventQueuesOf(namespace));
   let relay: OutboxRelay | undefined;
-  const startPublishing = () => {
-    relay ??= startOutboxRelay({ db, bus, logger });
-  };
   // Published events stay a week for inspection, then go; the outbox would otherwise grow for ever.
   const housekeeping = setInterval(() => {
     deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
@@ -139,7 +131,7 @@ export async function runService<Tables>(
   checkConsumedTypes(definition.name, consumedTypes);
   // One subscription: the queue, declared with every type, is consumed only once every handler is there.
   await bus.subscribe(subscriberName(definition.name, namespace), consumedTypes, handleEach(subscriptions));
-  if (!options.publishLater) startPublishing();
+  relay = startOutboxRelay({ db, bus, logger });
 
   const app = createServiceApp({
     logger,
@@ -157,7 +149,6 @@ export async function runService<Tables>(
   return {
     url,
     context,
-    startPublishing,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
