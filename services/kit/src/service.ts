@@ -13,7 +13,7 @@ import { checkConsumedTypes, eventQueuesOf, subscriberName } from './event-queue
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
-import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from './outbox.js';
+import { deleteOldOutboxRows, startOutboxRelay } from './outbox.js';
 import { applyRevocation, revocationCheck } from './revocations.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
 
@@ -103,7 +103,7 @@ export async function runService<Tables>(
   // Every consumer's queue exists before this service publishes, so its first events wait for
   // consumers that have never run (a fresh broker) instead of being dropped by the exchange.
   await bus.declareQueues(eventQueuesOf(namespace));
-  let relay: OutboxRelay | undefined;
+  const relay = startOutboxRelay({ db, bus, logger });
   // Published events stay a week for inspection, then go; the outbox would otherwise grow for ever.
   const housekeeping = setInterval(() => {
     deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
@@ -121,8 +121,7 @@ export async function runService<Tables>(
     bus,
     logger,
     verifyToken,
-    // Before publishing starts, the relay's first pass picks up what was recorded.
-    eventsRecorded: () => relay?.nudge(),
+    eventsRecorded: () => relay.nudge(),
   };
 
   await definition.start?.(context);
@@ -131,7 +130,6 @@ export async function runService<Tables>(
   checkConsumedTypes(definition.name, consumedTypes);
   // One subscription: the queue, declared with every type, is consumed only once every handler is there.
   await bus.subscribe(subscriberName(definition.name, namespace), consumedTypes, handleEach(subscriptions));
-  relay = startOutboxRelay({ db, bus, logger });
 
   const app = createServiceApp({
     logger,
@@ -154,7 +152,7 @@ export async function runService<Tables>(
       server.closeAllConnections();
       await closed;
       clearInterval(housekeeping);
-      await relay?.stop();
+      await relay.stop();
       if (!options.bus) await bus.close();
       await db.destroy();
     },
