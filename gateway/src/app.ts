@@ -1,19 +1,19 @@
-// The gateway, built from its options with no I/O: security headers and request ids for everything;
-// then the calls of /v1 straight to the services (payloads sealed), and an Express app for the rest:
-// health, the rate-limited sign-in calls, the built front-ends.
-import type { Agent, RequestListener } from 'node:http';
+// The gateway, one Express app built from its options with no I/O: security headers and request ids
+// for everything, health, the rate-limited sign-in calls, every /v1 call relayed to its service
+// (payloads sealed), then the built front-ends. A middleware added here applies to the calls too.
+import type { Agent } from 'node:http';
 import compression from 'compression';
-import express, { type ErrorRequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { pathOf, type Logger } from '@learning/kit';
+import type { Logger } from '@learning/kit';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
 import { answerAlive, answerReadiness } from './health.js';
 import { createJsonSealer } from './payload.js';
-import { createServiceProxy, type ServiceProxy } from './proxy.js';
+import { proxyToServices } from './proxy.js';
 import { tagAndLogRequests } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
-import { isV1Path, ownerOf, type ServiceName } from './routing.js';
+import type { ServiceName } from './routing.js';
 import { ServiceAgent } from './service-agent.js';
 
 export interface GatewayOptions {
@@ -37,35 +37,16 @@ export interface GatewayOptions {
 /** The sign-in calls a password guesser would hammer. */
 export const rateLimitedPaths = ['/v1/auth/check-email', '/v1/auth/login', '/v1/auth/register', '/v1/auth/google/start', '/v1/auth/login-google'];
 
-export function createGateway(options: GatewayOptions): RequestListener {
+export function createGateway(options: GatewayOptions): Express {
   const { services, logger } = options;
   const sealJson = createJsonSealer(options.payloadSecret);
   const answers = createAnswers(sealJson);
-  const proxy = createServiceProxy({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger });
-  const setSecurityHeaders = securityHeaders(Object.values(options.remotes ?? {}).map((remote) => remote.manifestUrl));
-  const tagAndLog = tagAndLogRequests(logger);
-  const app = createApp(options, proxy, answers);
-
-  return (req, res) => {
-    setSecurityHeaders(req, res, () => {
-      tagAndLog(req, res, () => {
-        // The calls skip Express: its routing and request decoration cost a third of the gateway's
-        // throughput under bench/catalog, and a call needs neither. The auth service's POSTs still
-        // pass through it, so the sign-in rate limits match paths as Express (and auth) do: any
-        // case, with or without a trailing slash.
-        const path = pathOf(req.url);
-        if (isV1Path(path) && !(req.method === 'POST' && ownerOf(path) === 'auth')) proxy(req, res);
-        else app(req, res);
-      });
-    });
-  };
-}
-
-function createApp(options: GatewayOptions, proxy: ServiceProxy, answers: Answers) {
-  const { services, logger } = options;
   const app = express();
   app.disable('x-powered-by');
   if (options.trustProxy) app.set('trust proxy', options.trustProxy);
+
+  app.use(securityHeaders(Object.values(options.remotes ?? {}).map((remote) => remote.manifestUrl)));
+  app.use(tagAndLogRequests(logger));
 
   app.get('/healthz', answerAlive);
   app.get('/readyz', answerReadiness(services));
@@ -86,7 +67,7 @@ function createApp(options: GatewayOptions, proxy: ServiceProxy, answers: Answer
     );
   }
 
-  app.use((req, res, next) => (isV1Path(req.path) ? proxy(req, res) : next()));
+  app.use(proxyToServices({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger }));
 
   // The front-ends' scripts and styles gzipped on the way (a first visit's 509 KB of JS travel as 164 KB);
   // content-hashed files are cached for a year, so a browser asks for each once.

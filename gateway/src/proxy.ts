@@ -1,14 +1,16 @@
-// Routes /v1 to the service that owns the path and relays its answer. JSON answers are collected,
-// opened if compressed and sealed (when a secret is set); everything else (files, 206 video ranges,
-// redirects) is piped through as it streams, never buffered. Request bodies are never parsed here:
-// uploads stream to the service untouched. Node's own http client, no proxy library: what
-// http-proxy-middleware still did for us was this request and a pipe, and every call of the platform
-// passes here (the gateway answered 5-15 % more calls under bench/catalog without it).
-import { request, type Agent, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+// Routes /v1 to the service that owns the path, with http-proxy-middleware, and relays its answer.
+// JSON answers are collected, opened if compressed and sealed (when a secret is set); everything else
+// (files, 206 video ranges, redirects) is piped through as it streams, never buffered: the library's
+// `responseInterceptor` would hold a whole video in memory, so the answer is handled here
+// (`selfHandleResponse`). Request bodies are never parsed: uploads stream to the service untouched.
+import type { Agent, ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { pipeline } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { RequestHandler } from 'express';
+import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import { announcesBody, pathOf, type Logger } from '@learning/kit';
 import { gatewayErrors, type Answers } from './answers.js';
 import { sendSealedJson, type SealJson } from './payload.js';
@@ -29,12 +31,11 @@ const largestJsonBytes = 32 * 1024 * 1024;
 const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 
 /**
- * Hop-by-hop headers belong to one connection. Transfer-Encoding is not among those dropped from
- * requests: a chunked upload is re-chunked to the service. X-Powered-By tells an attacker what runs
- * behind the edge.
+ * Hop-by-hop headers belong to one connection; the library passes the client's on. Transfer-Encoding
+ * is not among those dropped from requests: a chunked upload is re-chunked to the service.
+ * X-Powered-By tells an attacker what runs behind the edge.
  */
 const hopByHop = ['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade'];
-const unforwardedHeaders: ReadonlySet<string> = new Set(hopByHop);
 const unrelayedHeaders = [...hopByHop, 'transfer-encoding', 'x-powered-by'];
 
 /** Headers that describe the upstream's bytes, not the sealed body that replaces them. */
@@ -43,23 +44,12 @@ const unsealedBodyHeaders = ['content-encoding', 'content-length', 'etag', 'cont
 const skippedWhenStreamed: ReadonlySet<string> = new Set(unrelayedHeaders);
 const skippedWhenSealed: ReadonlySet<string> = new Set([...unrelayedHeaders, ...unsealedBodyHeaders]);
 
-/** Relays a /v1 request to its service; on Node's own request and response, so it runs with or without Express. */
-export type ServiceProxy = (req: IncomingMessage, res: ServerResponse) => void;
-
-interface Upstream {
-  host: string;
-  port: string;
-  /** The path the service's URL may carry, put before the request's own. */
-  base: string;
-}
-
-export function createServiceProxy({ services, agent, sealJson, answers, logger }: ServiceProxyOptions): ServiceProxy {
-  const upstreams = Object.fromEntries(serviceNames.map((service) => [service, upstreamOf(services[service])])) as Record<ServiceName, Upstream>;
-
-  const relay = async (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
-    if (sealJson && carriesJson(req, proxyRes)) await relaySealedJson(proxyRes, req, res, sealJson);
-    else relayStream(proxyRes, res);
-  };
+/** The Express middleware that relays every /v1 call a service owns; any other call passes on to `next`. */
+export function proxyToServices({ services, agent, sealJson, answers, logger }: ServiceProxyOptions): RequestHandler {
+  // Parsed once: the library takes a URL object as it is, a string it would parse on every call.
+  const targets = Object.fromEntries(serviceNames.map((service) => [service, new URL(services[service])])) as Record<ServiceName, URL>;
+  // The service's answer to each call, once it has begun: an error after it is the answer's to end.
+  const answerOf = new WeakMap<IncomingMessage, IncomingMessage>();
 
   const relaySealedJson = async (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse, seal: SealJson) => {
     let body: Buffer;
@@ -86,8 +76,28 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
     sendSealedJson(res, proxyRes.statusCode ?? 502, seal(body));
   };
 
-  const answerProxyError = (error: Error & { code?: string }, req: IncomingMessage, res: ServerResponse) => {
-    if (res.headersSent || res.destroyed) {
+  const relay = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+    answerOf.set(req, proxyRes);
+    if (!sealJson || !carriesJson(req, proxyRes)) {
+      relayStream(proxyRes, res);
+      return;
+    }
+    relaySealedJson(proxyRes, req, res, sealJson).catch((error: unknown) => {
+      logger.error({ err: error, ...logContext(req) }, 'relaying an answer failed');
+      if (!res.headersSent) answers.error(req, res, gatewayErrors.internal());
+      else res.destroy();
+    });
+  };
+
+  const answerProxyError = (error: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
+    const answer = answerOf.get(req);
+    // An answer already whole stands: a service that answered before taking the whole body (an early
+    // 413) may close before the rest is sent. One cut short cuts the client's too.
+    if (answer) {
+      if (!answer.complete) res.destroy();
+      return;
+    }
+    if (!('headersSent' in res) || res.headersSent || res.destroyed) {
       res.destroy();
       return;
     }
@@ -99,55 +109,19 @@ export function createServiceProxy({ services, agent, sealJson, answers, logger 
     answers.error(req, res, unreachable ? gatewayErrors.serviceUnavailable() : gatewayErrors.badGateway());
   };
 
-  return (req, res) => {
-    const service = ownerOf(pathOf(req.url));
-    if (!service) {
-      answers.error(req, res, gatewayErrors.notFound());
-      return;
-    }
-    const { host, port, base } = upstreams[service];
-    const upstream = request({ host, port, path: base + (req.url ?? '/'), method: req.method, headers: forwardedHeaders(req), agent });
-    let answer: IncomingMessage | undefined;
-    upstream.once('response', (proxyRes) => {
-      answer = proxyRes;
-      relay(proxyRes, req, res).catch((error: unknown) => {
-        logger.error({ err: error, ...logContext(req) }, 'relaying an answer failed');
-        if (!res.headersSent) answers.error(req, res, gatewayErrors.internal());
-        else res.destroy();
-      });
-    });
-    // Once the service has begun its answer, a failure is the answer's to end: cut, never completed.
-    // An answer already whole stands: a service that answered before taking the whole body (an early
-    // 413) may close before the rest is sent.
-    upstream.on('error', (error) => {
-      if (!answer) answerProxyError(error, req, res);
-      else if (!answer.complete) res.destroy();
-    });
-    // The client gone before its answer is complete (a cancelled upload, a closed player), or its
-    // body not whole (cut off as too slow, refused early): the service stops too, not left waiting
-    // for the rest, and the connection to it is not reused half-read.
-    res.once('close', () => {
-      if (res.writableFinished && req.complete) return;
-      upstream.destroy();
-      // Answered before the body was all sent (an early 413): the rest is read and thrown away, as
-      // Node does for a body nobody read, so the client's connection stays usable.
-      if (res.writableFinished) req.unpipe(upstream).resume();
-    });
-    req.pipe(upstream);
-    // Node holds a request's headers until its body's first bytes: a body announced but not (yet)
-    // sent would keep the service from refusing it at once.
-    if (announcesBody(req)) upstream.flushHeaders();
-  };
-}
-
-function upstreamOf(serviceUrl: string): Upstream {
-  const url = new URL(serviceUrl);
-  return {
-    // An IPv6 literal comes bracketed in a URL, not in a host name.
-    host: url.hostname.replace(/^\[|\]$/g, ''),
-    port: url.port || '80',
-    base: url.pathname.replace(/\/$/, ''),
-  };
+  return createProxyMiddleware<IncomingMessage, ServerResponse>({
+    // The path as the client sent it: the library's own is resolved by the URL parser, dot segments
+    // and all, and a path that looks like one service's must not reach another's (routing.ts).
+    pathFilter: (_resolvedPath, req) => ownerOf(pathOf(req.url)) !== undefined,
+    router: (req) => targets[ownerOf(pathOf(req.url))!],
+    agent,
+    selfHandleResponse: true,
+    // Of its default plugins only the one that hands its events to `on`: the others log every answer
+    // and answer errors in English, and the gateway does both itself.
+    ejectPlugins: true,
+    plugins: [proxyEventsPlugin],
+    on: { proxyReq: prepareForService, proxyRes: relay, error: answerProxyError },
+  });
 }
 
 function logContext(req: IncomingMessage) {
@@ -158,25 +132,30 @@ function logContext(req: IncomingMessage) {
  * The request's headers as the service gets them: without those of this hop, and with what the service
  * should know about the client (its address, protocol and host, appended to any proxy before us).
  */
-function forwardedHeaders(req: IncomingMessage): OutgoingHttpHeaders {
-  const named = namedInConnection(req.headers.connection);
-  const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !unforwardedHeaders.has(name) && !named.includes(name)) headers[name] = value;
-  }
+function prepareForService(proxyReq: ClientRequest, req: IncomingMessage, res: ServerResponse): void {
+  for (const name of [...hopByHop, ...namedInConnection(req.headers.connection)]) proxyReq.removeHeader(name);
   const client = req.socket.remoteAddress ?? '';
   const prior = req.headers['x-forwarded-for'];
-  headers['x-forwarded-for'] = prior ? `${prior}, ${client}` : client;
-  headers['x-forwarded-proto'] = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  if (req.headers.host) headers['x-forwarded-host'] = req.headers.host;
+  proxyReq.setHeader('x-forwarded-for', prior ? `${prior}, ${client}` : client);
+  proxyReq.setHeader('x-forwarded-proto', (req.socket as TLSSocket).encrypted ? 'https' : 'http');
+  if (req.headers.host) proxyReq.setHeader('x-forwarded-host', req.headers.host);
   // Ask only for encodings the gateway can open, so a JSON answer can always be sealed.
   const accepted = (req.headers['accept-encoding'] ?? '')
     .split(',')
     .map((part) => part.trim())
     .filter((part) => /^(gzip|x-gzip|deflate|br|identity)\b/i.test(part));
-  if (accepted.length > 0) headers['accept-encoding'] = accepted.join(', ');
-  else delete headers['accept-encoding'];
-  return headers;
+  if (accepted.length > 0) proxyReq.setHeader('accept-encoding', accepted.join(', '));
+  else proxyReq.removeHeader('accept-encoding');
+  if (!announcesBody(req)) return;
+  // Node holds a request's headers until its body's first bytes: a body announced but not (yet) sent
+  // would keep the service from refusing it at once.
+  proxyReq.flushHeaders();
+  // Answered while the body is not whole (cut off as too slow, refused early): the service stops
+  // too, not left waiting for the rest, and its connection is not reused half-read. (The library
+  // stops it only when the answer itself is cut.)
+  res.once('close', () => {
+    if (!req.complete) proxyReq.destroy();
+  });
 }
 
 /** Headers a Connection header names are hop-by-hop too. */
