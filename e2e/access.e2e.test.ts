@@ -1,6 +1,6 @@
 // Journeys through the guards and the side menu (spec sections 2 and 6): who sees the administrator
 // menu, who may open /administrator, and where an unknown path leads.
-import { testAdmin } from '../scripts/test-platform.js';
+import { testAdmin } from '@learning/testing';
 import { expectVisible, pathOf, useJourneys, waitForPath } from './fixture.js';
 import { texts } from './texts.js';
 

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startTestPlatform, testAdmin } from '../scripts/test-platform.js';
+import { startTestPlatform, testAdmin } from '@learning/testing';
 import { assertFrontEndsBuilt, expectVisible, launchChromium } from './browser.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles } from './media-files.js';

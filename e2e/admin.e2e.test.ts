@@ -2,7 +2,7 @@
 // watched, published, put into a lesson bundle and a Monster plan; a learner's request approved; the
 // learner then plays the video. And the learners' work: an exam result and a read-aloud recording.
 import type { Page } from 'playwright-core';
-import { testAdmin } from '../scripts/test-platform.js';
+import { testAdmin } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';

@@ -1,6 +1,6 @@
 // Journeys through the shell's auth screens (spec sections 2, 4 and 6): registration, the two-step
 // sign-in with its greeting, sign-out, and a guest sent to sign in from a restricted page.
-import { uniqueSuffix } from '../scripts/test-platform.js';
+import { uniqueSuffix } from '@learning/testing';
 import { completeSignIn, expectVisible, pathOf, useJourneys, waitForPath } from './fixture.js';
 import { texts } from './texts.js';
 

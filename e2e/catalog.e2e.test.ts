@@ -3,7 +3,8 @@
 // and the learner's pages show the approved state. A guest's request goes to sign-in. The brochure
 // PDFs are framed by our own page (the gateway's CSP lets them), and the site name keeps to one line.
 import type { Page } from 'playwright-core';
-import { catalogFixtureOn, eventually, expectStatus, type CatalogFixture } from '../services/catalog/test/fixture.js';
+import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
+import { eventually, expectStatus } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
 import { texts } from './texts.js';
 

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { payloadKey, sealPayload, type exam } from '@learning/contracts';
 import { demoMonsterplanIds } from '@learning/contracts/demo';
 import type { Page } from 'playwright-core';
-import { testPayloadSecret } from '../scripts/test-platform.js';
+import { testPayloadSecret } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
 
 const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1' } } });

@@ -3,7 +3,7 @@
 // browser contexts, closed after it.
 import { jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '../scripts/test-platform.js';
+import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '@learning/testing';
 import { assertFrontEndsBuilt, launchChromium, openPageIn, type PageOptions } from './browser.js';
 
 export * from './browser.js';

@@ -3,8 +3,8 @@
 // Run: npx tsx e2e/google-screenshots.ts [folder]   (default /tmp/google-shots)
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startGoogleStandIn } from '../scripts/google-stand-in.js';
-import { startTestPlatform } from '../scripts/test-platform.js';
+import { startGoogleStandIn } from '@learning/testing/google';
+import { startTestPlatform } from '@learning/testing';
 import { assertFrontEndsBuilt, expectVisible, launchChromium, openPageIn, viewports, type ViewportName } from './browser.js';
 import { texts } from './texts.js';
 

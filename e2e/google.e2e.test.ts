@@ -3,8 +3,8 @@
 // the way back to /callback/google with the code in the hash, and the account it signs in to.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { startGoogleStandIn, type GoogleStandIn, type GoogleUser } from '../scripts/google-stand-in.js';
-import { uniqueSuffix } from '../scripts/test-platform.js';
+import { type GoogleStandIn, type GoogleUser, startGoogleStandIn } from '@learning/testing/google';
+import { uniqueSuffix } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
 import { texts } from './texts.js';
 

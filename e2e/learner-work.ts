@@ -2,7 +2,7 @@
 // the wire contract's TOKEN) and a read-aloud recording.
 import { readFile } from 'node:fs/promises';
 import { payloadKey, sealPayload, type exam } from '@learning/contracts';
-import { testPayloadSecret, type Answer, type TestPlatform } from '../scripts/test-platform.js';
+import { type Answer, testPayloadSecret, type TestPlatform } from '@learning/testing';
 
 /** The answer chosen for a question: an option's `identifier`, or 999 (the time ran out). */
 export type Choose = (question: exam.ExamQuestion, index: number) => string | 999;

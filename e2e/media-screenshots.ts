@@ -6,8 +6,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { catalogFixtureOn } from '../services/catalog/test/fixture.js';
-import { startTestPlatform } from '../scripts/test-platform.js';
+import { catalogFixtureOn } from '@learning/testing/catalog';
+import { startTestPlatform } from '@learning/testing';
 import { assertFrontEndsBuilt, expectVisible, launchChromium, openPageIn, viewports, type ViewportName } from './browser.js';
 import { makeMediaFiles } from './media-files.js';
 

@@ -5,7 +5,8 @@
 // microphone). A bundle plays on as a playlist. The workshop (/boosterz) draws its brochure's pages
 // with pdf.js. No page may break the gateway's Content-Security-Policy on the way.
 import type { Page } from 'playwright-core';
-import { catalogFixtureOn, eventually, expectStatus, type CatalogFixture } from '../services/catalog/test/fixture.js';
+import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
+import { eventually, expectStatus } from '@learning/testing';
 import { expectVisible, useJourneys } from './fixture.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
 

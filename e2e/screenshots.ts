@@ -4,7 +4,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startTestPlatform, testAdmin } from '../scripts/test-platform.js';
+import { startTestPlatform, testAdmin } from '@learning/testing';
 import { assertFrontEndsBuilt, completeSignIn, expectVisible, launchChromium, openPageIn, repositoryRoot, viewports, type ViewportName } from './browser.js';
 import { remoteServer, startEdge } from './remote-edge.js';
 import { texts } from './texts.js';

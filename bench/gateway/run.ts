@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPayload, payloadKey } from '@learning/contracts';
-import { dropSchemas, uniqueSuffix } from '../../scripts/test-platform.js';
+import { dropSchemas, uniqueSuffix } from '@learning/testing';
 import { hasH2load, load } from '../load.js';
 import { startProcess as start, stopProcess as stop, whenReady as ready } from '../processes.js';
 

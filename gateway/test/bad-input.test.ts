@@ -6,8 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { demoLessonVideos, demoMonsterplanIds, demoMonsterplanVideos } from '@learning/contracts/demo';
 import { sql, type QueryExecutorProvider } from 'kysely';
-import { startTestPlatform, testPayloadSecret, type TestPlatform } from '../../scripts/test-platform.js';
-import { exchangeRaw } from '../../services/kit/test/raw-http.js';
+import { startTestPlatform, testPayloadSecret, type TestPlatform } from '@learning/testing';
+import { exchangeRaw } from '@learning/testing/raw-http';
 
 type Role = 'guest' | 'learner' | 'admin';
 const roles: readonly Role[] = ['guest', 'learner', 'admin'];

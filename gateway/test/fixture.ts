@@ -3,13 +3,14 @@
 // mistake in the shared token code cannot hide behind itself.
 import { createDecipheriv, createHash } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import { createLogger } from '@learning/kit';
 import type { GatewayConfig } from '../src/config.js';
 import type { ServiceName } from '../src/routing.js';
 import { startGateway, type RunningGateway } from '../src/server.js';
+
+export { closedPortUrl } from '@learning/testing';
 
 export const testSecret = 'gateway-test-secret';
 export const silentLogger = createLogger('gateway-test', 'silent');
@@ -74,15 +75,6 @@ export function startTestGateway(
     silentLogger,
     options,
   );
-}
-
-/** The URL of a port nothing listens on: a service that is down. */
-export async function closedPortUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
 }
 
 /** Opens `v1.<iv>.<ciphertext||tag>` with key = SHA-256(secret), as any client of the wire contract may. */

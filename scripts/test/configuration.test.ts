@@ -14,10 +14,10 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { gatewayEnv } from '../../gateway/src/config.js';
 import { startGateway } from '../../gateway/src/server.js';
-import { startGoogleStandIn, type GoogleStandIn } from '../google-stand-in.js';
+import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
+import { deleteBusNamespace, dropSchemas, uniqueSuffix } from '@learning/testing';
 import { keptSecretFile, launchSettings } from '../launch-settings.js';
 import { startPlatform, type Platform } from '../platform.js';
-import { deleteBusNamespace, dropSchemas, uniqueSuffix } from '../test-platform.js';
 
 (import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(60_000);
 

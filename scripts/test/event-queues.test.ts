@@ -7,8 +7,8 @@ import { authEnv } from '../../services/auth/src/config.js';
 import { authService } from '../../services/auth/src/service.js';
 import { catalogEnv } from '../../services/catalog/src/config.js';
 import { catalogService } from '../../services/catalog/src/service.js';
-import { eventually, freshVhost, uniqueName } from '../../services/kit/test/bus-fixtures.js';
-import { deleteBusNamespace, dropSchemas, startTestPlatform } from '../test-platform.js';
+import { deleteBusNamespace, dropSchemas, eventually, startTestPlatform, uniqueSuffix } from '@learning/testing';
+import { freshVhost } from '@learning/testing/rabbitmq';
 
 const amqpUrl = process.env.AMQP_URL || undefined;
 const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -36,7 +36,7 @@ type OpenBroker = (namespace: string) => Promise<FreshBroker>;
 const brokers: [string, OpenBroker][] = [['in-process bus', freshInProcessBus], ...(amqpUrl ? [['RabbitMQ', freshRabbitMq] as [string, OpenBroker]] : [])];
 
 describe.each(brokers)('the first start on a fresh %s', (_name, openBroker) => {
-  const namespace = uniqueName('first_start');
+  const namespace = `first_start_${uniqueSuffix()}`;
   let broker: FreshBroker;
   const running: { close(): Promise<void> }[] = [];
 
@@ -70,7 +70,7 @@ describe.each(brokers)('the first start on a fresh %s', (_name, openBroker) => {
     await eventually(async () => {
       const waiting = await catalogOutbox.selectFrom('outbox').select('id').where('published_at', 'is', null).execute();
       return waiting.length === 0;
-    }, 'the catalog has published its demo seed');
+    }, 'the catalog has published its demo seed', 20_000);
     const forAuth: readonly string[] = eventQueues.auth;
     const published = (await catalogOutbox.selectFrom('outbox').select(['id', 'type']).execute()).filter((event) => forAuth.includes(event.type));
     expect(published.length).toBeGreaterThan(0);
@@ -80,7 +80,7 @@ describe.each(brokers)('the first start on a fresh %s', (_name, openBroker) => {
     running.push(auth);
     const authInbox = kitTables(auth.context.db as AnyDb);
     const applied = async () => (await authInbox.selectFrom('inbox').select('event_id').execute()).map((event) => event.event_id);
-    await eventually(async () => (await applied()).length >= published.length, 'auth has applied the catalog’s events');
+    await eventually(async () => (await applied()).length >= published.length, 'auth has applied the catalog’s events', 20_000);
     expect((await applied()).sort()).toEqual(published.map((event) => event.id).sort());
   });
 });

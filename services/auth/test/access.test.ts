@@ -1,6 +1,6 @@
 // The user's grants as the catalog reports them (access.ts), applied straight to auth's database.
 import { applyAccess } from '../src/access.js';
-import { startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
+import { startTestPlatform, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;
 beforeAll(async () => {

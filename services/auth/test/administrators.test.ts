@@ -3,8 +3,7 @@
 // the same through the event).
 import { jest } from '@jest/globals';
 import jwt from 'jsonwebtoken';
-import { startTestPlatform, testAdmin, type TestPlatform } from '../../../scripts/test-platform.js';
-import { promotedAdministrator } from '../../../scripts/test-roles.js';
+import { promotedAdministrator, startTestPlatform, testAdmin, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;
 let admin: string;

@@ -1,5 +1,5 @@
 import { createDecipheriv, createHash } from 'node:crypto';
-import { startTestPlatform, testAdmin, testPayloadSecret, uniqueSuffix, type TestPlatform } from '../../../scripts/test-platform.js';
+import { startTestPlatform, testAdmin, testPayloadSecret, type TestPlatform, uniqueSuffix } from '@learning/testing';
 
 let platform: TestPlatform;
 beforeAll(async () => {

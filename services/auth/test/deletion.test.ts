@@ -1,6 +1,6 @@
 // A user deleting their own account from /me/settings: the password typed again, the account and
 // its tokens gone at once, the platform's last administrator kept.
-import { startTestPlatform, testAdmin, type TestPlatform } from '../../../scripts/test-platform.js';
+import { startTestPlatform, testAdmin, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;
 let admin: string;

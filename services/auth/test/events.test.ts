@@ -1,7 +1,7 @@
 // What the auth service tells the other services, through its outbox and the bus.
 import type { EventEnvelope } from '@learning/kit';
 import jwt from 'jsonwebtoken';
-import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
+import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;
 const heard: EventEnvelope[] = [];

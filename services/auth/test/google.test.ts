@@ -2,8 +2,8 @@
 // Google): the flow's start, the code exchange at POST /v1/auth/login-google, and every way it is refused.
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@learning/kit';
-import { followToCallback, startGoogleStandIn, type GoogleStandIn, type GoogleUser } from '../../../scripts/google-stand-in.js';
-import { deleteBusNamespace, startTestPlatform, uniqueSuffix, type TestPlatform } from '../../../scripts/test-platform.js';
+import { followToCallback, type GoogleStandIn, type GoogleUser, startGoogleStandIn } from '@learning/testing/google';
+import { deleteBusNamespace, startTestPlatform, type TestPlatform, uniqueSuffix } from '@learning/testing';
 
 /** Where the provider sends the browser back; no browser here, so only its shape matters. */
 const redirectUri = 'http://127.0.0.1:8080/callback/google';

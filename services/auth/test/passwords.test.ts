@@ -20,7 +20,7 @@ jest.unstable_mockModule('@node-rs/argon2', () => ({
   },
 }));
 
-const { startTestPlatform, uniqueSuffix } = await import('../../../scripts/test-platform.js');
+const { startTestPlatform, uniqueSuffix } = await import('@learning/testing');
 const { createAccount } = await import('../src/accounts.js');
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;

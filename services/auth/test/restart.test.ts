@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deleteBusNamespace, dropSchemas, startTestPlatform, testAdmin, uniqueSuffix } from '../../../scripts/test-platform.js';
+import { deleteBusNamespace, dropSchemas, startTestPlatform, testAdmin, uniqueSuffix } from '@learning/testing';
 
 describe('after a restart', () => {
   let dataDir: string;

@@ -1,8 +1,7 @@
 // Another service verifies the auth service's tokens with the published keys alone, and learns of a
 // sign-out (`session.revoked`), a role change and a deletion (`user.tokens-revoked`) through events.
 import { createLogger, requireUser, runService, type RunningService } from '@learning/kit';
-import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '../../../scripts/test-platform.js';
-import { answerOnceHeard } from '../../../scripts/test-roles.js';
+import { answerOnceHeard, deleteBusNamespace, startTestPlatform, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;
 let probe: RunningService<object>;

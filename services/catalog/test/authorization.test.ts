@@ -1,8 +1,8 @@
 // Who may call what: every catalog route, called by a guest, the learner it concerns, another
 // learner and the administrator.
 import type { catalog } from '@learning/contracts';
-import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '../../../scripts/test-roles.js';
-import { eventually, expectStatus, startCatalogFixture, type CatalogFixture, type Learner } from './fixture.js';
+import { answerOnceHeard, deleteOwnAccount, eventually, expectStatus, promotedAdministrator, setAdministrator } from '@learning/testing';
+import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 let learner: Learner;

@@ -1,7 +1,7 @@
 // A learner who deleted their account (auth's `user.deleted`): the catalog forgets their requests,
 // pending and approved, and their email; the administrator's lists and counts no longer show them.
-import { deleteOwnAccount } from '../../../scripts/test-roles.js';
-import { eventually, expectStatus, startCatalogFixture, type CatalogFixture } from './fixture.js';
+import { deleteOwnAccount, eventually, expectStatus } from '@learning/testing';
+import { type CatalogFixture, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 beforeAll(async () => {

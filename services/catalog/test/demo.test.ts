@@ -1,7 +1,7 @@
 // The demo content of an empty catalog (demo.ts), as a newcomer sees it on `npm start`.
 import { demoVideos } from '@learning/contracts/demo';
 import { seedDemo } from '../src/demo.js';
-import { startCatalogFixture, type CatalogFixture } from './fixture.js';
+import { type CatalogFixture, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 beforeAll(async () => {

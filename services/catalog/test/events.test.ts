@@ -2,7 +2,8 @@
 // publishes through its outbox, how auth applies the learner's access, and what catalog learns from
 // media's video events.
 import type { EventEnvelope } from '@learning/kit';
-import { deleteListenerQueue, eventually, expectStatus, startCatalogFixture, type CatalogFixture } from './fixture.js';
+import { type CatalogFixture, deleteListenerQueue, startCatalogFixture } from '@learning/testing/catalog';
+import { eventually, expectStatus } from '@learning/testing';
 
 let fixture: CatalogFixture;
 const heard: EventEnvelope[] = [];

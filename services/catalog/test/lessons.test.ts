@@ -1,6 +1,7 @@
 // /v1/lessons: lesson bundles, through the gateway.
 import { checkMediaSignature } from '@learning/contracts';
-import { eventually, expectStatus, mediaSigningSecret, startCatalogFixture, type CatalogFixture } from './fixture.js';
+import { eventually, expectStatus } from '@learning/testing';
+import { type CatalogFixture, mediaSigningSecret, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 beforeAll(async () => {

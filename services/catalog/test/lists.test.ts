@@ -1,6 +1,7 @@
 // The lists the catalog answers before Express (routes/lists.ts): the same answers Express gave,
 // conditional GETs at the service, HEAD, and paths in any case or with a trailing slash.
-import { expectStatus, startCatalogFixture, type CatalogFixture } from './fixture.js';
+import { expectStatus } from '@learning/testing';
+import { type CatalogFixture, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 let catalogUrl: string;

@@ -1,6 +1,7 @@
 // /v1/monsterplans: plans, their weeks and days, and playing their videos, through the gateway.
 import { checkMediaSignature, type MediaKind } from '@learning/contracts';
-import { expectStatus, mediaSigningSecret, startCatalogFixture, type CatalogFixture } from './fixture.js';
+import { expectStatus } from '@learning/testing';
+import { type CatalogFixture, mediaSigningSecret, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 beforeAll(async () => {

@@ -2,7 +2,8 @@
 // administrator's lists, with the access rules of spec section 4, through the gateway.
 import { randomUUID } from 'node:crypto';
 import { createRequest, findRequest } from '../src/requests.js';
-import { expectStatus, startCatalogFixture, type CatalogFixture, type Learner } from './fixture.js';
+import { expectStatus } from '@learning/testing';
+import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Who may call what: every exam route, called by a guest, the learner approved for the plan, a
 // learner who is not, and the administrator.
 import { randomUUID } from 'node:crypto';
-import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '../../../scripts/test-roles.js';
+import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '@learning/testing';
 import { aQuestion, answersTo, eventually, expectStatus, startExamFixture, type ExamFixture, type Learner } from './fixture.js';
 
 let fixture: ExamFixture;

@@ -1,6 +1,6 @@
 // A learner who deleted their account (auth's `user.deleted`): the exam forgets their approvals, the
 // questions it issued them, their results and their email; the administrator's results list no longer shows them.
-import { deleteOwnAccount } from '../../../scripts/test-roles.js';
+import { deleteOwnAccount } from '@learning/testing';
 import { answersTo, eventually, expectStatus, startExamFixture, type ExamFixture, type Learner } from './fixture.js';
 
 let fixture: ExamFixture;

@@ -2,8 +2,8 @@
 // approvals made through the gateway, as the catalog's own tests make them), a plan with its exam and
 // a question bank, learners the exam knows to be approved, and answers sealed as the browser seals them.
 import { exam, payloadKey, sealPayload } from '@learning/contracts';
-import { testPayloadSecret } from '../../../scripts/test-platform.js';
-import { eventually, expectStatus, startCatalogFixture, type CatalogFixture, type Learner } from '../../catalog/test/fixture.js';
+import { eventually, expectStatus, testPayloadSecret } from '@learning/testing';
+import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 
 export { eventually, expectStatus, type Learner };
 

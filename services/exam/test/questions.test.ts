@@ -2,7 +2,7 @@
 // replaces and deletes questions, and the demo plans come with their bank.
 import { openPayload, payloadKey } from '@learning/contracts';
 import { demoMonsterplanIds } from '@learning/contracts/demo';
-import { testPayloadSecret } from '../../../scripts/test-platform.js';
+import { testPayloadSecret } from '@learning/testing';
 import { aQuestion, expectStatus, startExamFixture, type ExamFixture } from './fixture.js';
 
 let fixture: ExamFixture;

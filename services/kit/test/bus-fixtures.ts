@@ -1,11 +1,9 @@
 // What the bus and outbox tests share: the mode's database (PGlite in memory, or a fresh schema on
-// DATABASE_URL) and broker (in-process, or RabbitMQ on AMQP_URL), unique names, a fresh virtual host,
-// a TCP forwarder that plays a broker outage, and a bounded wait.
-import { execFile } from 'node:child_process';
+// DATABASE_URL) and broker (in-process, or RabbitMQ on AMQP_URL), unique names, a TCP forwarder
+// that plays a broker outage, and a bounded wait.
 import { randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import amqp, { type Channel } from 'amqplib';
 import type { Migration } from 'kysely/migration';
 import { createLogger, dropSchema, openDatabase, type AnyDb, type Db, type EventEnvelope, type EventHandler } from '../src/index.js';
@@ -79,37 +77,6 @@ export async function connectRabbitAdmin(url: string) {
     },
     close: () => connection.close(),
   };
-}
-
-/**
- * A virtual host of its own on the test broker: a broker on which no exchange or queue exists yet.
- * Made with rabbitmqctl, so only where the broker runs on this machine; undefined elsewhere (a
- * broker in a container), or when the new host cannot be reached at `url`.
- */
-export async function freshVhost(url: string): Promise<{ url: string; remove(): Promise<void> } | undefined> {
-  const vhost = uniqueName('kit_test');
-  const remove = async () => {
-    await rabbitmqctl('delete_vhost', vhost);
-  };
-  try {
-    await rabbitmqctl('add_vhost', vhost);
-  } catch {
-    return undefined;
-  }
-  const vhostUrl = new URL(url);
-  vhostUrl.pathname = `/${vhost}`;
-  try {
-    await rabbitmqctl('set_permissions', '-p', vhost, decodeURIComponent(vhostUrl.username) || 'guest', '.*', '.*', '.*');
-    await (await amqp.connect(vhostUrl.href)).close();
-  } catch {
-    await remove().catch(() => undefined);
-    return undefined;
-  }
-  return { url: vhostUrl.href, remove };
-}
-
-function rabbitmqctl(...args: string[]) {
-  return promisify(execFile)('rabbitmqctl', args, { timeout: 30_000 });
 }
 
 /**

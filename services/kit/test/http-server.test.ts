@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createServiceApp, listen } from '../src/index.js';
-import { exchangeRaw, RawConnection } from './raw-http.js';
+import { exchangeRaw, RawConnection } from '@learning/testing/raw-http';
 
 const logger = createLogger('test', 'silent');
 /** Short, so a stalled client is cut within the test; the real limit is 30 s. */

@@ -2,7 +2,7 @@
 // administrator lists them grouped by learner, one learner per page by default, each with an mp3.
 import { readFile } from 'node:fs/promises';
 import { sniff } from '../src/content-types.js';
-import { deleteOwnAccount } from '../../../scripts/test-roles.js';
+import { deleteOwnAccount } from '@learning/testing';
 import { eventually, expectStatus, startMediaFixture, type MediaFixture, startTimeoutMs } from './fixture.js';
 
 let fixture: MediaFixture;

@@ -2,7 +2,7 @@
 // and the administrator. Signed URLs answer whoever holds them (the catalog signs only for learners
 // approved for the video), and nobody without a valid signature.
 import { signMediaUrl } from '@learning/contracts';
-import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '../../../scripts/test-roles.js';
+import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '@learning/testing';
 import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 
 type Learner = Awaited<ReturnType<MediaFixture['platform']['learner']>>;

@@ -1,12 +1,11 @@
-// What media's tests share: the whole platform (scripts/test-platform.ts: PGlite and the in-process
+// What media's tests share: the whole platform (@learning/testing: PGlite and the in-process
 // bus, or PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set), uploads through the
 // gateway as the browser sends them (multipart), raw byte answers for streams, the files media keeps
 // on disk, and real media made by ffmpeg.
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { openPayload, payloadKey } from '@learning/contracts';
-import { startTestPlatform, testPayloadSecret, type Answer, type TestPlatform } from '../../../scripts/test-platform.js';
-import { eventually, expectStatus } from '../../catalog/test/fixture.js';
+import { type Answer, eventually, expectStatus, startTestPlatform, testPayloadSecret, type TestPlatform } from '@learning/testing';
 import { makeTestMedia, type TestMedia } from './media-files.js';
 
 export { eventually, expectStatus };

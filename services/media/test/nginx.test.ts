@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signMediaUrl } from '@learning/contracts';
-import { closedPortUrl } from '../../../gateway/test/fixture.js';
+import { closedPortUrl } from '@learning/testing';
 import { mediaFilesLocation as location, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
 import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, tamperedWith, type MediaFixture } from './fixture.js';
 

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { sql } from 'kysely';
-import { testPayloadSecret } from '../../../scripts/test-platform.js';
+import { testPayloadSecret } from '@learning/testing';
 import { eventually, startMediaFixture, type MediaFixture, startTimeoutMs } from './fixture.js';
 
 const limitBytes = 64 * 1024;

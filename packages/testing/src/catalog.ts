@@ -1,11 +1,11 @@
-// What the catalog's tests share: the whole platform (test-platform.ts: PGlite and the in-process bus,
-// or PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set), videos published the way the
-// media service will publish them (a `video.published` event on the bus), bundles, plans, learners
-// and requests made through the gateway, and a bounded wait for what events bring.
+// What the catalog's, exam's and media's tests and the browser journeys share: the whole platform
+// (platform.ts: PGlite and the in-process bus, or PostgreSQL and RabbitMQ when DATABASE_URL and
+// AMQP_URL are set), videos published the way the media service will publish them (a
+// `video.published` event on the bus), and bundles, plans, learners and requests made through the gateway.
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { catalog, EventData, EventEnvelope, EventType } from '@learning/contracts';
-import { deleteBusNamespace, startTestPlatform, uniqueSuffix, type Answer, type TestPlatform } from '../../../scripts/test-platform.js';
+import { deleteBusNamespace, expectStatus, startTestPlatform, uniqueSuffix, type TestPlatform } from './platform.js';
+import { eventually } from './eventually.js';
 
 export const mediaSigningSecret = 'catalog-test-media-signing-secret';
 
@@ -34,23 +34,6 @@ export interface CatalogFixture {
   /** The learner as GET /v1/auth/me shows them, once `isDone` holds (events are asynchronous). */
   meOnce(learner: Learner, isDone: (me: any) => boolean): Promise<any>;
   close(): Promise<void>;
-}
-
-/** Calls that must succeed in a test's arrangement: anything else throws with the answer. */
-export function expectStatus<Body>(answer: Answer<Body>, status: number, what: string): Body {
-  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
-
-/** Waits until `check` answers something truthy, checking every 25 ms; fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check();
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await sleep(25);
-  }
 }
 
 export async function startCatalogFixture(options: { seedDemo?: boolean } = {}): Promise<CatalogFixture> {

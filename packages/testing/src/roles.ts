@@ -2,7 +2,7 @@
 // screen's call and the role taken away again, an account its owner deletes, and the wait until a
 // service has heard of it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TestPlatform } from './test-platform.js';
+import type { TestPlatform } from './platform.js';
 
 export type SignedInUser = Awaited<ReturnType<TestPlatform['learner']>>;
 

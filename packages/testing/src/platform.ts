@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { openPayload, payloadKey } from '@learning/contracts';
 import amqp from 'amqplib';
 import pg from 'pg';
-import { startPlatform, type Platform } from './platform.js';
+import { startPlatform, type Platform } from '../../../scripts/platform.js';
 
 // Starting the platform takes seconds on PGlite (an embedded database per service), and tests wait
 // for events. Jest reads testTimeout from its global config only, never per project, so every test
@@ -40,6 +40,12 @@ export interface TestPlatform extends Platform {
   learner(name?: string): Promise<{ id: string; email: string; password: string; token: string }>;
   signIn(email: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
+}
+
+/** Calls that must succeed in a test's arrangement: anything else throws with the answer. */
+export function expectStatus<Body>(answer: Answer<Body>, status: number, what: string): Body {
+  if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
 }
 
 export function uniqueSuffix(): string {
