@@ -1,7 +1,9 @@
 // What the load benchmarks share: each deployable as its own process (as in production, so the load
 // generator and every server have an event loop of their own), stopped afterwards, and a wait until
 // it answers.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,4 +37,17 @@ export async function whenReady(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not become ready`);
+}
+
+/**
+ * A deployable's folder as it was at a git commit, extracted into a temporary folder that shares this
+ * checkout's node_modules, so a benchmark can run the code before a change beside the code after it in
+ * one run. Returns the temporary folder (the caller removes it); its `<folder>/src/main.ts` runs as usual.
+ */
+export async function checkoutAt(ref: string, folder: string): Promise<{ dir: string; entry: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-before-'));
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, folder], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  execFileSync('tar', ['-x', '-C', dir], { input: archive });
+  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  return { dir, entry: path.join(dir, folder, 'src/main.ts') };
 }

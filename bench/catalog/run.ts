@@ -3,17 +3,21 @@
 // 100,000 requests. Goal: p99 under 50 ms at 100 concurrent connections.
 // The auth service (for the administrator's token), the catalog and the gateway run as their own
 // processes, as in production; the data is seeded straight into the catalog's schema with bulk SQL.
-// Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on) and h2load (bench/load.ts).
-// BENCH_CPU_PROF=<folder>
-// has each server write a V8 CPU profile there when it stops (see bench/processes.ts).
+// Beside the gateway, in the same run: nginx in front of the same catalog (deploy/nginx.conf, the
+// reference any proxy hop is measured against; goal: the gateway keeps ≥ 20 % of its throughput with a
+// p99 at most 2.5 times its), and with BENCH_GATEWAY_BEFORE=<git ref> the gateway as it was at that ref.
+// Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on), h2load (bench/load.ts)
+// and nginx. BENCH_CPU_PROF=<folder> has each server write a V8 CPU profile there when it stops (see
+// bench/processes.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { dropSchemas, uniqueSuffix } from '@learning/testing';
+import { findNginx, startNginx, type RunningNginx } from '../../scripts/nginx.js';
 import { hasH2load, load, type LoadFigures } from '../load.js';
-import { startProcess, stopProcess as stop, whenReady as ready } from '../processes.js';
+import { checkoutAt, startProcess, stopProcess as stop, whenReady as ready } from '../processes.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -22,6 +26,10 @@ if (!databaseUrl) {
 }
 if (!hasH2load()) {
   console.error('bench/catalog loads the servers with h2load: apt-get install -y nghttp2-client.');
+  process.exit(1);
+}
+if (!findNginx()) {
+  console.error('bench/catalog measures the gateway against an nginx hop: apt-get install -y nginx.');
   process.exit(1);
 }
 
@@ -34,19 +42,33 @@ const payloadSecret = 'bench-payload-secret';
 const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
 const schemaPrefix = `bench${uniqueSuffix()}`;
 const catalogSchema = `${schemaPrefix}_catalog`;
-const urls = { auth: 'http://127.0.0.1:4111', catalog: 'http://127.0.0.1:4112', gateway: 'http://127.0.0.1:8190' };
+const gatewayBefore = process.env.BENCH_GATEWAY_BEFORE;
+const urls = {
+  auth: 'http://127.0.0.1:4111',
+  catalog: 'http://127.0.0.1:4112',
+  gateway: 'http://127.0.0.1:8190',
+  nginx: 'http://127.0.0.1:8191',
+  gatewayBefore: 'http://127.0.0.1:8192',
+};
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-catalog-'));
+const before = gatewayBefore ? await checkoutAt(gatewayBefore, 'gateway') : undefined;
 const common = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_URL: urls.auth };
+const asGateway = { ...common, CATALOG_URL: urls.catalog, PAYLOAD_SECRET: payloadSecret, RATE_LIMIT_AUTH: '1000' };
 const children = [
   start('services/auth/src/main.ts', { ...common, PORT: '4111', DATABASE_SCHEMA: `${schemaPrefix}_auth`, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
   start('services/catalog/src/main.ts', { ...common, PORT: '4112', DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret' }),
-  start('gateway/src/main.ts', { ...common, PORT: '8190', CATALOG_URL: urls.catalog, PAYLOAD_SECRET: payloadSecret, RATE_LIMIT_AUTH: '1000' }),
+  start('gateway/src/main.ts', { ...asGateway, PORT: '8190' }),
+  ...(before ? [start(before.entry, { ...asGateway, PORT: '8192' })] : []),
 ];
+let nginx: RunningNginx | undefined;
 
 try {
+  // deploy/nginx.conf itself, with the catalog where the gateway would be: kept-alive connections to
+  // it, no buffering, as production runs its hop.
+  nginx = await startNginx({ workDir: dataDir, port: Number(new URL(urls.nginx).port), inFrontOf: { gatewayUrl: urls.catalog, mediaFilesDir: dataDir } });
   // The gateway's /readyz waits for every service; only auth and catalog run here, so its liveness is enough.
-  await Promise.all([ready(`${urls.auth}/readyz`), ready(`${urls.catalog}/readyz`), ready(`${urls.gateway}/healthz`)]);
+  await Promise.all([ready(`${urls.auth}/readyz`), ready(`${urls.catalog}/readyz`), ready(`${urls.gateway}/healthz`), ...(before ? [ready(`${urls.gatewayBefore}/healthz`)] : [])]);
   const seeded = Date.now();
   await seed();
   console.log(`seeded ${sizes.learners} learners, ${sizes.lessons} bundles, ${sizes.monsterplans} plans, ${await requestCount()} requests in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
@@ -60,23 +82,36 @@ try {
     { title: 'GET /v1/lesson-requests/total-new-requests (administrator)', paths: ['/v1/lesson-requests/total-new-requests'], headers: asAdministrator },
   ];
 
-  console.log(`${connections} connections, ${seconds} s each after 2 s of warm-up; through the gateway (payloads encrypted) and, for comparison, straight at the catalog`);
+  console.log(`${connections} connections, ${seconds} s each after 2 s of warm-up; through the gateway (payloads encrypted), through nginx (the reference hop) and straight at the catalog`);
   for (const { title, paths, headers } of targets) {
-    const viaGateway = await load({ urls: paths.map((path) => urls.gateway + path), headers, connections, seconds });
-    const direct = await load({ urls: paths.map((path) => urls.catalog + path), headers, connections, seconds });
-    const verdict = viaGateway.p99 < 50 ? 'goal met' : 'goal missed';
+    const at = (base: string) => load({ urls: paths.map((path) => base + path), headers, connections, seconds });
+    const viaGateway = await at(urls.gateway);
+    const viaNginx = await at(urls.nginx);
+    const viaGatewayBefore = before ? await at(urls.gatewayBefore) : undefined;
+    const direct = await at(urls.catalog);
     console.log(title);
-    console.log(`  gateway  ${figures(viaGateway)}  (goal p99 < 50 ms: ${verdict})`);
+    console.log(`  gateway  ${figures(viaGateway)}  ${againstHop(viaGateway, viaNginx)}  (p99 < 50 ms: ${viaGateway.p99 < 50 ? 'met' : 'missed'})`);
+    if (viaGatewayBefore) console.log(`  before   ${figures(viaGatewayBefore)}  ${againstHop(viaGatewayBefore, viaNginx)}  (the gateway at ${gatewayBefore})`);
+    console.log(`  nginx    ${figures(viaNginx)}`);
     console.log(`  direct   ${figures(direct)}`);
   }
 } finally {
-  await Promise.all(children.map(stop));
+  await Promise.all([...children.map(stop), nginx?.stop()]);
   await rm(dataDir, { recursive: true, force: true });
+  if (before) await rm(before.dir, { recursive: true, force: true });
   await dropSchemas(databaseUrl, schemaPrefix);
 }
 
 function figures({ requestsPerSecond, p50, p99 }: LoadFigures): string {
-  return `${requestsPerSecond.toFixed(0).padStart(5)} req/s  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms`;
+  return `${requestsPerSecond.toFixed(0).padStart(5)} req/s  p50 ${p50.toFixed(1).padStart(5)} ms  p99 ${p99.toFixed(1).padStart(5)} ms`;
+}
+
+/** Goal of a proxy hop of ours: ≥ 20 % of nginx's throughput, with a p99 at most 2.5 times nginx's. */
+function againstHop(proxy: LoadFigures, hop: LoadFigures): string {
+  const share = proxy.requestsPerSecond / hop.requestsPerSecond;
+  const slower = proxy.p99 / hop.p99;
+  const verdict = share >= 0.2 && slower <= 2.5 ? 'met' : 'missed';
+  return `= ${(share * 100).toFixed(0).padStart(3)} % of nginx, p99 ${slower.toFixed(1)}× (goal ≥ 20 %, ≤ 2.5×: ${verdict})`;
 }
 
 /** Bulk SQL straight into the catalog's schema (the service has made its tables). */
