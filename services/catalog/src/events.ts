@@ -1,6 +1,8 @@
 // What the catalog consumes: auth's `user.registered` and `user.deleted` (the learner read model, and
 // a deleted learner's requests) and media's `video.published` / `video.deleted` (the video read
 // model), each applied once through the inbox.
+// Writing learner (the emails on the administrator's pages), access_request and video moves the
+// revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
 // lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed.
 import type { EventData } from '@learning/contracts';

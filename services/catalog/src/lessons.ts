@@ -1,6 +1,8 @@
 // Lesson bundles: lecture videos sold together (spec sections 3 and 7). A learner approved for a
 // bundle holds its current videos: when the administrator changes the videos, the grants follow,
 // and deleting a bundle deletes its requests and with them the grants it gave.
+// Every write of lesson or lesson_video moves the catalog's revision (a trigger, revisions.ts), so
+// the kept public list and request pages (list-cache.ts) are built again after it.
 import type { catalog, EventData } from '@learning/contracts';
 import { isUuid, notFound, recordEvent, type Principal } from '@learning/kit';
 import type { Selectable } from 'kysely';

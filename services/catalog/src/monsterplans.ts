@@ -1,6 +1,8 @@
 // Monster plans: a focused-listening programme of weekly video lessons (spec sections 1, 3 and 7).
 // Each video has its place in the plan (a week and a day) and the day's words; the administrator
 // sets them here. `monsterplan.changed` tells the exam service a plan's name, exam flag and state.
+// Every write of monsterplan or monsterplan_video moves the catalog's revision (a trigger,
+// revisions.ts), so the kept public list and request pages (list-cache.ts) are built again after it.
 import type { catalog, EventData } from '@learning/contracts';
 import { forbidden, isUuid, notFound, recordEvent, type Principal } from '@learning/kit';
 import type { Selectable } from 'kysely';

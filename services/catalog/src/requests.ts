@@ -1,6 +1,8 @@
 // Access requests for a lesson bundle or a Monster plan (spec section 4): a signed-in learner asks,
 // the administrator approves (isApproved true) or cancels a pending one, which removes it. Every
 // change publishes the learner's whole access through the outbox.
+// Every write of access_request moves its kind's revision and pending count (a trigger, revisions.ts),
+// so the administrator's kept pages (list-cache.ts) and the new-request badge follow it.
 import type { catalog, Page, PageQuery } from '@learning/contracts';
 import { conflict, isUniqueViolation, isUuid, notFound, recordEvent } from '@learning/kit';
 import { sql, type Selectable } from 'kysely';

@@ -1,8 +1,10 @@
 // Where the catalog stands: the revision of what the public lists show (bundles, plans, their
 // videos), and for each kind of request how many are pending and its revision (its requests and the
-// learners' emails). The database keeps all of them with triggers (see the migrations), so no
-// change is missed; one small query reads them, shared by the requests that ask at the same time
-// (kit's batchedLookup: an answer is never older than the question).
+// learners' emails). The database moves them with statement triggers (migrations 0001 and 0002) on
+// every write of those tables, whichever module writes them, cascades included; test/revisions.test.ts
+// fails when a list reads a table whose change leaves its revision where it was. One small query
+// reads them, shared by the requests that ask at the same time (kit's batchedLookup: an answer is
+// never older than the question).
 import { batchedLookup } from '@learning/kit';
 import { sql } from 'kysely';
 import type { CatalogDb, RequestKind } from './tables.js';
@@ -19,6 +21,15 @@ export interface Revisions {
 
 /** Reads where the catalog stands now. */
 export type ReadRevisions = () => Promise<Revisions>;
+
+/** What a public list (bundles, plans) is kept at: the catalog's revision. */
+export const catalogRevision = (revisions: Revisions): string => revisions.catalog;
+
+/** What an administrator's page of requests is kept at: its kind's revision and the catalog's (the bundles' names). */
+export const requestRevision =
+  (kind: RequestKind) =>
+  (revisions: Revisions): string =>
+    `${revisions.catalog}.${revisions.requests[kind].revision}`;
 
 export function createRevisions(db: CatalogDb): ReadRevisions {
   const lookup = batchedLookup(async () => {

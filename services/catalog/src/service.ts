@@ -4,11 +4,9 @@ import { migrations } from '../migrations/index.js';
 import type { CatalogConfig } from './config.js';
 import { seedDemo } from './demo.js';
 import { catalogSubscriptions } from './events.js';
-import { createListCache } from './list-cache.js';
+import { keepLists } from './list-cache.js';
 import { createMediaSigner } from './media-urls.js';
-import { createRevisions } from './revisions.js';
 import { lessonRoutes } from './routes/lessons.js';
-import { listLane } from './routes/lists.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
@@ -25,12 +23,12 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       }
     },
     subscriptions: catalogSubscriptions,
-    lane: (context) => listLane(context, createListCache(), createRevisions(context.db)),
     routes(app, context) {
-      app.use(lessonRoutes(context, signer));
-      app.use(monsterplanRoutes(context, signer));
-      app.use(lessonRequestRoutes(context));
-      app.use(monsterplanRequestRoutes(context));
+      const lists = keepLists(context.db);
+      app.use(lessonRoutes(context, signer, lists));
+      app.use(monsterplanRoutes(context, signer, lists));
+      app.use(lessonRequestRoutes(context, lists));
+      app.use(monsterplanRequestRoutes(context, lists));
     },
   };
 }

@@ -1,6 +1,8 @@
 // The catalog's read model of videos (name, kind, translation link, whether it has subtitles), kept
 // from media's `video.published` events (`video.deleted` is applied in events.ts); bundles and plans
 // list their videos from it and may only hold videos it knows.
+// Every write of video moves the catalog's revision (a trigger, revisions.ts): the kept lists show
+// the videos' names (list-cache.ts).
 import { badRequest, type EventEnvelope } from '@learning/kit';
 import type { EventData } from '@learning/contracts';
 import type { CatalogDb, VideoKind } from './tables.js';

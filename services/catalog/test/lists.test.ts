@@ -1,5 +1,5 @@
-// The lists the catalog answers before Express (routes/lists.ts): the same answers Express gave,
-// conditional GETs at the service, HEAD, and paths in any case or with a trailing slash.
+// The catalog's kept lists (list-cache.ts) as Express routes: conditional GETs at the service, HEAD,
+// and paths in any case or with a trailing slash.
 import { expectStatus } from '@learning/testing';
 import { type CatalogFixture, startCatalogFixture } from '@learning/testing/catalog';
 

@@ -1,14 +1,21 @@
-// /v1/lessons: lesson bundles (their list is answered by the lane, routes/lists.ts).
+// /v1/lessons: lesson bundles.
 import { catalog } from '@learning/contracts';
 import { parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
-import { createLesson, deleteLesson, findLesson, updateLesson } from '../lessons.js';
+import { createLesson, deleteLesson, findLesson, listLessons, updateLesson } from '../lessons.js';
+import type { KeptLists } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';
+import { catalogRevision } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
-export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner): Router {
+export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: KeptLists): Router {
   const { db } = context;
   const router = Router();
+
+  // Anyone: every visitor loads it, so it is kept while the catalog's revision holds.
+  router.get('/v1/lessons', async (req, res) => {
+    await lists.send(req, res, 'lessons', catalogRevision, () => listLessons(db));
+  });
 
   // Administrator.
   router.post('/v1/lessons', requireAdmin, async (req, res) => {

@@ -1,16 +1,22 @@
-// /v1/monsterplans: Monster plans and playing their videos (their list is answered by the lane,
-// routes/lists.ts). The exam and read-aloud paths under /v1/monsterplans belong to other services;
-// the gateway routes them there.
+// /v1/monsterplans: Monster plans and playing their videos. The exam and read-aloud paths under
+// /v1/monsterplans belong to other services; the gateway routes them there.
 import { catalog } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
+import type { KeptLists } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';
-import { createMonsterplan, deleteMonsterplan, findMonsterplan, playMonsterplanVideo, updateMonsterplan } from '../monsterplans.js';
+import { createMonsterplan, deleteMonsterplan, findMonsterplan, listMonsterplans, playMonsterplanVideo, updateMonsterplan } from '../monsterplans.js';
+import { catalogRevision } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
-export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner): Router {
+export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer: MediaSigner, lists: KeptLists): Router {
   const { db } = context;
   const router = Router();
+
+  // Anyone: every visitor loads it, so it is kept while the catalog's revision holds.
+  router.get('/v1/monsterplans', async (req, res) => {
+    await lists.send(req, res, 'monsterplans', catalogRevision, () => listMonsterplans(db));
+  });
 
   // Administrator.
   router.post('/v1/monsterplans', requireAdmin, async (req, res) => {

@@ -1,25 +1,40 @@
-// /v1/lesson-requests and /v1/monsterplan-requests: one family of calls for each kind of request
-// (the administrator's pages and the new-request count are answered by the lane, routes/lists.ts).
-import { catalog } from '@learning/contracts';
+// /v1/lesson-requests and /v1/monsterplan-requests: one family of calls for each kind of request.
+import { catalog, pageQuery } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
-import { approveRequest, cancelRequest, createRequest, findRequest, type RequestKind } from '../requests.js';
+import type { KeptLists } from '../list-cache.js';
+import { approveRequest, cancelRequest, createRequest, findRequest, listRequests, type RequestKind } from '../requests.js';
+import { requestRevision } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
-export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>) =>
-  requestRoutes(context, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
+export const lessonRequestRoutes = (context: ServiceContext<CatalogTables>, lists: KeptLists) =>
+  requestRoutes(context, lists, 'lesson', '/v1/lesson-requests', (body) => parseInput(catalog.lessonRequestBody, body).lesson);
 
-export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>) =>
-  requestRoutes(context, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
+export const monsterplanRequestRoutes = (context: ServiceContext<CatalogTables>, lists: KeptLists) =>
+  requestRoutes(context, lists, 'monsterplan', '/v1/monsterplan-requests', (body) => parseInput(catalog.monsterplanRequestBody, body).monsterplan);
 
 function requestRoutes(
   context: ServiceContext<CatalogTables>,
+  lists: KeptLists,
   kind: RequestKind,
   path: string,
   bundleIdOf: (body: unknown) => string,
 ): Router {
   const { db } = context;
   const router = Router();
+
+  // Administrator: newest first, `perPage` and `currentPage`. A page shows the requests, the
+  // learners' emails and the bundles' names: kept while the kind's and the catalog's revisions hold.
+  router.get(path, requireAdmin, async (req, res) => {
+    const page = parseInput(pageQuery, req.query);
+    const list = `${kind}-requests:${page.perPage}:${page.currentPage}`;
+    await lists.send(req, res, list, requestRevision(kind), () => listRequests(db, kind, page));
+  });
+
+  // Administrator: the count of pending requests (the badge's "N new request"). Before `/:id`.
+  router.get(`${path}/total-new-requests`, requireAdmin, async (_req, res) => {
+    res.json({ count: (await lists.revisions()).requests[kind].pending });
+  });
 
   // A signed-in learner asks for a bundle or plan ({lesson} or {monsterplan}).
   router.post(path, requireUser, async (req, res) => {
