@@ -11,7 +11,7 @@ import type { Files } from './files.js';
 import { keepVideoFiles, type KeptVideoFiles } from './kept-video-files.js';
 import { aloudRoutes } from './routes/alouds.js';
 import { documentRoutes } from './routes/documents.js';
-import { streamLane } from './routes/streams.js';
+import { streamRoutes } from './routes/streams.js';
 import { videoRoutes } from './routes/videos.js';
 import { prepareSpool } from './spool.js';
 import { createDiskStorage } from './storage.js';
@@ -43,8 +43,8 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       }
     },
     subscriptions: (context) => mediaSubscriptions(context, files),
-    lane: (context) => streamLane(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, config.MEDIA_ACCEL_REDIRECT),
     routes(app, context) {
+      app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, config.MEDIA_ACCEL_REDIRECT));
       app.use(videoRoutes(context, files, videoFiles(context), config));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
