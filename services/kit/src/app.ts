@@ -1,7 +1,7 @@
 // The Express app every service builds: request ids, request logs, JSON bodies, health and
 // readiness, and the one error handler that answers `{message, code}` and never a stack.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, badRequest, internalErrorMessage, notFound, payloadTooLarge } from './errors.js';
@@ -106,41 +106,6 @@ function answerErrors(logger: Logger): ErrorRequestHandler {
       return;
     }
     res.status(status).json(body);
-  };
-}
-
-/**
- * A few requests are answered before Express, on Node's own request and response: those of a path so
- * hot that Express's routing is most of its cost (media's signed streams, asked once per seek).
- */
-export interface Lane {
-  /** Whether the request is the lane's, by its method and path; the others go to Express. */
-  takes(req: IncomingMessage): boolean;
-  /** Answers it; a thrown HttpError is answered `{message, code}` as Express's error handler would. */
-  answer(req: IncomingMessage, res: ServerResponse): Promise<void>;
-}
-
-/** The services' request listener: the lane's requests tagged and logged, then answered; the rest Express's. */
-export function withLane(app: Express, lane: Lane | undefined, logger: Logger): RequestListener {
-  if (!lane) return app;
-  const tagAndLog = tagAndLogRequests(logger);
-  return (req, res) => {
-    if (!lane.takes(req)) {
-      app(req, res);
-      return;
-    }
-    tagAndLog(req, res, () => {
-      lane.answer(req, res).catch((error: unknown) => {
-        // Mid-answer there is no status left to send: the client sees the answer cut.
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        const { status, body } = errorAnswer(error, req, logger);
-        const text = JSON.stringify(body);
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) }).end(text);
-      });
-    });
   };
 }
 

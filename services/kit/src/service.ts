@@ -6,7 +6,7 @@ import type { Express } from 'express';
 import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { createServiceApp, withLane, type Lane } from './app.js';
+import { createServiceApp } from './app.js';
 import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
 import { checkConsumedTypes, eventQueuesOf, subscriberName } from './event-queues.js';
@@ -41,8 +41,6 @@ export interface ServiceDefinition<Tables> {
   start?: (context: ServiceContext<Tables>) => Promise<void>;
   subscriptions?: (context: ServiceContext<Tables>) => Subscription[];
   routes: (app: Express, context: ServiceContext<Tables>) => void;
-  /** The requests answered before Express (see `Lane`); most services have none. */
-  lane?: (context: ServiceContext<Tables>) => Lane;
 }
 
 export interface ServiceConfig {
@@ -139,7 +137,7 @@ export async function runService<Tables>(
       definition.routes(express, context);
     },
   });
-  const server = await listen(withLane(app, definition.lane?.(context), logger), { port: config.PORT, host: config.HOST });
+  const server = await listen(app, { port: config.PORT, host: config.HOST });
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   logger.info({ url, database: config.DATABASE_URL ? 'postgresql' : 'pglite', bus: config.AMQP_URL ? 'rabbitmq' : 'in-process' }, `${definition.name} listening`);

@@ -1,7 +1,6 @@
 // Access tokens: RS256 JWTs with a key id, checked for issuer, audience, expiry and revocation.
 // The algorithm is pinned, so `none` and HS256 tokens (the classic key-confusion attack) are refused.
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { keepAtMost } from './bounded-map.js';
@@ -139,15 +138,6 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.principal.isAdmin) return next(forbidden());
   next();
 };
-
-/** The administrator a request's token names, for a lane (no Express); refuses as `requireAdmin` does. */
-export async function adminOf(req: IncomingMessage, verify: VerifyToken): Promise<Principal> {
-  const token = bearerToken(req.headers.authorization);
-  if (!token) throw unauthorized();
-  const principal = await verify(token);
-  if (!principal.isAdmin) throw forbidden();
-  return principal;
-}
 
 export interface PublicJwk extends JsonWebKey {
   kid: string;

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { pino } from 'pino';
@@ -25,6 +27,11 @@ describe('the service app', () => {
       express.post('/lessons', (req, res) => {
         res.json({ received: req.body });
       });
+      express.get('/cut', async (_req, res) => {
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('half');
+        throw new Error('the disk went away');
+      });
     },
   });
 
@@ -36,6 +43,20 @@ describe('the service app', () => {
     const response = await request(app).get('/broken').expect(500);
     expect(response.body).toEqual({ message: expect.stringMatching(/алдаа/), code: 'internal' });
     expect(response.text).not.toContain('secret internals');
+  });
+
+  it('cuts an answer that fails once begun, rather than end it short', async () => {
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/cut`);
+      expect(response.status).toBe(200);
+      await expect(response.text()).rejects.toThrow();
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('answers malformed JSON with 400 in Mongolian', async () => {

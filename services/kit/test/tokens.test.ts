@@ -1,10 +1,9 @@
 import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { jest } from '@jest/globals';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { adminOf, authenticate, createTokenVerifier, requireAdmin, requireUser, type IssuedToken, type KeySource } from '../src/index.js';
+import { authenticate, createTokenVerifier, requireAdmin, requireUser, type IssuedToken, type KeySource } from '../src/index.js';
 
 const issuer = 'learning-platform';
 const audience = 'learning-platform';
@@ -139,20 +138,5 @@ describe('role guards', () => {
   it('a bad token leaves public routes open and tells guarded routes why it failed', async () => {
     await request(app).get('/public').set('authorization', 'Bearer not-a-token').expect(200, { signedIn: false });
     await request(app).get('/learner').set('authorization', 'Bearer not-a-token').expect(401, { code: 'token_invalid' });
-  });
-});
-
-describe('the administrator of a lane request', () => {
-  const withToken = (authorization?: string) => ({ headers: authorization ? { authorization } : {} }) as IncomingMessage;
-
-  it('is the principal of an administrator\'s token', async () => {
-    await expect(adminOf(withToken(`Bearer ${sign({ adm: true })}`), verify)).resolves.toMatchObject({ id: 'user-1', isAdmin: true });
-  });
-
-  it('is refused as requireAdmin refuses: a guest 401, a bad token with its reason, a learner 403', async () => {
-    await expect(adminOf(withToken(), verify)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
-    await expect(adminOf(withToken('Bearer null'), verify)).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
-    await expect(adminOf(withToken('Bearer not-a-token'), verify)).rejects.toMatchObject({ status: 401, code: 'token_invalid' });
-    await expect(adminOf(withToken(`Bearer ${sign()}`), verify)).rejects.toMatchObject({ status: 403, code: 'forbidden' });
   });
 });
