@@ -14,7 +14,3 @@ export interface Page<Item> {
   result: Item[];
   total: number;
 }
-
-/** Every error body: `message` is fit to show a learner. */
-export const errorBody = z.object({ message: z.string(), code: z.string() });
-export type ErrorBody = z.infer<typeof errorBody>;

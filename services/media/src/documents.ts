@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { media, Page, PageQuery } from '@learning/contracts';
 import { notFound } from '@learning/kit';
-import { etagOf, type Files } from './files.js';
+import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { findFile, forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
 import type { MediaDb } from './tables.js';
@@ -53,12 +53,6 @@ export async function putDocument(db: MediaDb, files: Files, name: string, uploa
   const key = `documents/${randomUUID()}.pdf`;
   await files.storage.putFile(key, upload.path);
   return keepDocument(db, files, name, { key, contentType: 'application/pdf', size: upload.size, etag: upload.etag });
-}
-
-export async function putDocumentBytes(db: MediaDb, files: Files, name: string, bytes: Uint8Array): Promise<media.MediaDocument> {
-  const key = `documents/${randomUUID()}.pdf`;
-  await files.storage.putBytes(key, bytes);
-  return keepDocument(db, files, name, { key, contentType: 'application/pdf', size: bytes.length, etag: etagOf(bytes) });
 }
 
 async function keepDocument(db: MediaDb, files: Files, name: string, file: Omit<StoredFile, 'createdAt'>): Promise<media.MediaDocument> {
