@@ -3,7 +3,8 @@
 // these two shared cores the load generator takes CPU from the servers it measures, and autocannon
 // (JavaScript) spent 88 µs of CPU on a call where h2load spends 30. Latencies come from h2load's
 // log of every request, so the percentiles are exact.
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ export interface Load {
   seconds: number;
   /** Asked but not counted first, so connections, caches and the JIT are warm. */
   warmUpSeconds?: number;
+  /** A server process whose CPU time over the counted seconds is divided among the answers counted. */
+  cpuOf?: number | undefined;
 }
 
 export interface LoadFigures {
@@ -24,6 +27,8 @@ export interface LoadFigures {
   /** Milliseconds. */
   p50: number;
   p99: number;
+  /** With `cpuOf`: the process's CPU time (all its threads) per answer counted, in µs. */
+  cpuMicrosPerRequest?: number;
 }
 
 const run = promisify(execFile);
@@ -33,13 +38,17 @@ export function hasH2load(): boolean {
 }
 
 /** Drives the server for `seconds`; throws unless every answer counted was a 2xx. */
-export async function load({ urls, headers = {}, connections, seconds, warmUpSeconds = 2 }: Load): Promise<LoadFigures> {
+export async function load({ urls, headers = {}, connections, seconds, warmUpSeconds = 2, cpuOf }: Load): Promise<LoadFigures> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-load-'));
   const log = path.join(dir, 'requests.tsv');
   try {
     const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
     const args = ['--h1', '-c', String(connections), '-D', String(seconds), `--warm-up-time=${warmUpSeconds}`, `--log-file=${log}`, ...headerArgs, ...urls];
-    const { stdout } = await run('h2load', args, { maxBuffer: 16 * 1024 * 1024 });
+    const loading = run('h2load', args, { maxBuffer: 16 * 1024 * 1024 });
+    // h2load logs only the requests after its warm-up: the CPU time is read over the same seconds.
+    const cpuAfterWarmUp = cpuOf === undefined ? undefined : new Promise<number>((resolve) => setTimeout(() => resolve(cpuMicrosOf(cpuOf)), warmUpSeconds * 1000));
+    const { stdout } = await loading;
+    const cpuMicros = cpuOf === undefined ? undefined : cpuMicrosOf(cpuOf) - (await cpuAfterWarmUp!);
     // One line a request: start (µs since the epoch), HTTP status, µs until the answer was complete.
     // A request still under way when the time is up is logged without a status: it is not counted.
     const requests = (await readFile(log, 'utf8'))
@@ -51,8 +60,23 @@ export async function load({ urls, headers = {}, connections, seconds, warmUpSec
     if (requests.length === 0 || failed > 0) throw new Error(`${urls[0]}: ${failed} of ${requests.length} answers were not 2xx\n${stdout}`);
     const latencies = requests.map(([, , micros]) => micros / 1000).sort((a, b) => a - b);
     const percentile = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))]!;
-    return { requestsPerSecond: requests.length / seconds, p50: percentile(0.5), p99: percentile(0.99) };
+    return {
+      requestsPerSecond: requests.length / seconds,
+      p50: percentile(0.5),
+      p99: percentile(0.99),
+      ...(cpuMicros === undefined ? {} : { cpuMicrosPerRequest: cpuMicros / requests.length }),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+let microsPerTick: number | undefined;
+
+/** User and system CPU time of a process (Linux), in µs. */
+function cpuMicrosOf(pid: number): number {
+  microsPerTick ??= 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  // The command name in parentheses may hold spaces; utime and stime are the 12th and 13th fields after it.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * microsPerTick;
 }

@@ -7,8 +7,9 @@
 // reference any proxy hop is measured against; goal: the gateway keeps ≥ 20 % of its throughput with a
 // p99 at most 2.5 times its), and with BENCH_GATEWAY_BEFORE=<git ref> the gateway as it was at that ref.
 // Needs DATABASE_URL (a PostgreSQL the bench may create and drop schemas on), h2load (bench/load.ts)
-// and nginx. BENCH_CPU_PROF=<folder> has each server write a V8 CPU profile there when it stops (see
-// bench/processes.ts).
+// and nginx. Each gateway's CPU time per call is given too: on a shared machine it moves far less than
+// req/s. BENCH_CPU_PROF=<folder> has each server write a V8 CPU profile there when it stops (see
+// bench/processes.ts; bench/profile.ts says where the time went).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,11 +56,13 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-catalog-'));
 const before = gatewayBefore ? await checkoutAt(gatewayBefore, 'gateway') : undefined;
 const common = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_URL: urls.auth };
 const asGateway = { ...common, CATALOG_URL: urls.catalog, PAYLOAD_SECRET: payloadSecret, RATE_LIMIT_AUTH: '1000' };
+const gateway = start('gateway/src/main.ts', { ...asGateway, PORT: '8190' });
+const gatewayAtBefore = before ? start(before.entry, { ...asGateway, PORT: '8192' }) : undefined;
 const children = [
   start('services/auth/src/main.ts', { ...common, PORT: '4111', DATABASE_SCHEMA: `${schemaPrefix}_auth`, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
   start('services/catalog/src/main.ts', { ...common, PORT: '4112', DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret' }),
-  start('gateway/src/main.ts', { ...asGateway, PORT: '8190' }),
-  ...(before ? [start(before.entry, { ...asGateway, PORT: '8192' })] : []),
+  gateway,
+  ...(gatewayAtBefore ? [gatewayAtBefore] : []),
 ];
 let nginx: RunningNginx | undefined;
 
@@ -84,10 +87,10 @@ try {
 
   console.log(`${connections} connections, ${seconds} s each after 2 s of warm-up; through the gateway (payloads encrypted), through nginx (the reference hop) and straight at the catalog`);
   for (const { title, paths, headers } of targets) {
-    const at = (base: string) => load({ urls: paths.map((path) => base + path), headers, connections, seconds });
-    const viaGateway = await at(urls.gateway);
+    const at = (base: string, cpuOf?: number) => load({ urls: paths.map((path) => base + path), headers, connections, seconds, cpuOf });
+    const viaGateway = await at(urls.gateway, gateway.pid);
     const viaNginx = await at(urls.nginx);
-    const viaGatewayBefore = before ? await at(urls.gatewayBefore) : undefined;
+    const viaGatewayBefore = gatewayAtBefore ? await at(urls.gatewayBefore, gatewayAtBefore.pid) : undefined;
     const direct = await at(urls.catalog);
     console.log(title);
     console.log(`  gateway  ${figures(viaGateway)}  ${againstHop(viaGateway, viaNginx)}  (p99 < 50 ms: ${viaGateway.p99 < 50 ? 'met' : 'missed'})`);
@@ -102,8 +105,10 @@ try {
   await dropSchemas(databaseUrl, schemaPrefix);
 }
 
-function figures({ requestsPerSecond, p50, p99 }: LoadFigures): string {
-  return `${requestsPerSecond.toFixed(0).padStart(5)} req/s  p50 ${p50.toFixed(1).padStart(5)} ms  p99 ${p99.toFixed(1).padStart(5)} ms`;
+/** A proxy's CPU time per call is what a shared machine disturbs least: compare proxies by it. */
+function figures({ requestsPerSecond, p50, p99, cpuMicrosPerRequest }: LoadFigures): string {
+  const cpu = cpuMicrosPerRequest === undefined ? '' : `  CPU ${cpuMicrosPerRequest.toFixed(0).padStart(4)} µs/call`;
+  return `${requestsPerSecond.toFixed(0).padStart(5)} req/s  p50 ${p50.toFixed(1).padStart(5)} ms  p99 ${p99.toFixed(1).padStart(5)} ms${cpu}`;
 }
 
 /** Goal of a proxy hop of ours: ≥ 20 % of nginx's throughput, with a p99 at most 2.5 times nginx's. */
