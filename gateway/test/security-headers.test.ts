@@ -89,6 +89,78 @@ describe('the documents under /v1/documents', () => {
   });
 });
 
+/** Every header helmet sets, and only those: a faster way of setting them must not change one. */
+const securityHeaderNames = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'x-powered-by',
+];
+
+const commonHeaders = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+const pagePolicy = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data: https://remotes.example.mn",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "img-src 'self' data: https://remotes.example.mn",
+  "object-src 'none'",
+  "script-src 'self' https://remotes.example.mn",
+  "script-src-attr 'none'",
+  "style-src 'self' https://remotes.example.mn",
+  "media-src 'self' blob:",
+  "connect-src 'self' https://remotes.example.mn",
+].join(';');
+
+async function securityHeadersOf(url: string): Promise<Record<string, string>> {
+  const response = await fetch(url);
+  await response.body?.cancel();
+  const present = securityHeaderNames.flatMap((name) => {
+    const value = response.headers.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
+  return Object.fromEntries(present);
+}
+
+describe('every answer’s security headers', () => {
+  let gateway: RunningGateway;
+  beforeAll(async () => {
+    gateway = await startTestGateway({ ...serviceUrls(standIns), PAYLOAD_SECRET: testSecret, REMOTE_ADMIN_URL: 'https://remotes.example.mn/admin/mf-manifest.json' });
+  });
+  afterAll(() => gateway?.close());
+
+  it.each(['/', '/product-monster-plan', '/v1/monsterplans', '/v1/no-such-call', '/healthz'])('are exactly the page policy’s on %s', async (path) => {
+    expect(await securityHeadersOf(`${gateway.url}${path}`)).toEqual({ ...commonHeaders, 'content-security-policy': pagePolicy });
+  });
+
+  it('are exactly the documents’ policy on a PDF under /v1/documents', async () => {
+    expect(await securityHeadersOf(`${gateway.url}/v1/documents/brochure-1.pdf`)).toEqual({ ...commonHeaders, 'content-security-policy': "frame-ancestors 'self'" });
+  });
+});
+
 describe('the remotes’ origins', () => {
   it('are taken from absolute http(s) manifest URLs only, each once', () => {
     expect(
