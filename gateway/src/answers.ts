@@ -22,7 +22,7 @@ export interface Answers {
 export function createAnswers(sealJson: SealJson | undefined): Answers {
   const json: Answers['json'] = (req, res, status, value) => {
     const text = JSON.stringify(value);
-    if (sealJson && isV1Path(pathOf(req.url))) {
+    if (sealJson && isV1Path(askedPath(req))) {
       sendSealedJson(res, status, sealJson(text));
     } else {
       res.statusCode = status;
@@ -35,4 +35,9 @@ export function createAnswers(sealJson: SealJson | undefined): Answers {
     json,
     error: (req, res, error) => json(req, res, error.status, { message: error.message, code: error.code }),
   };
+}
+
+/** The path the client asked for: a router mounted at a prefix (the sign-in limits' /v1/auth) takes it off req.url. */
+function askedPath(req: IncomingMessage & { originalUrl?: string }): string {
+  return pathOf(req.originalUrl ?? req.url);
 }
