@@ -48,8 +48,11 @@ const skippedWhenSealed: ReadonlySet<string> = new Set([...unrelayedHeaders, ...
 export function proxyToServices({ services, agent, sealJson, answers, logger }: ServiceProxyOptions): RequestHandler {
   // Parsed once: the library takes a URL object as it is, a string it would parse on every call.
   const targets = Object.fromEntries(serviceNames.map((service) => [service, new URL(services[service])])) as Record<ServiceName, URL>;
+  // The service that owns each call, found once, when the call is let through (pathFilter).
+  const ownerOfCall = new WeakMap<IncomingMessage, ServiceName>();
   // The service's answer to each call, once it has begun: an error after it is the answer's to end.
   const answerOf = new WeakMap<IncomingMessage, IncomingMessage>();
+  const logContext = (req: IncomingMessage) => ({ requestId: req.headers['x-request-id'], service: ownerOfCall.get(req) });
 
   const relaySealedJson = async (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse, seal: SealJson) => {
     let body: Buffer;
@@ -112,8 +115,13 @@ export function proxyToServices({ services, agent, sealJson, answers, logger }: 
   return createProxyMiddleware<IncomingMessage, ServerResponse>({
     // The path as the client sent it: the library's own is resolved by the URL parser, dot segments
     // and all, and a path that looks like one service's must not reach another's (routing.ts).
-    pathFilter: (_resolvedPath, req) => ownerOf(pathOf(req.url)) !== undefined,
-    router: (req) => targets[ownerOf(pathOf(req.url))!],
+    pathFilter: (_resolvedPath, req) => {
+      const service = ownerOf(pathOf(req.url));
+      if (service === undefined) return false;
+      ownerOfCall.set(req, service);
+      return true;
+    },
+    router: (req) => targets[ownerOfCall.get(req)!],
     agent,
     selfHandleResponse: true,
     // Of its default plugins only the one that hands its events to `on`: the others log every answer
@@ -122,10 +130,6 @@ export function proxyToServices({ services, agent, sealJson, answers, logger }: 
     plugins: [proxyEventsPlugin],
     on: { proxyReq: prepareForService, proxyRes: relay, error: answerProxyError },
   });
-}
-
-function logContext(req: IncomingMessage) {
-  return { requestId: req.headers['x-request-id'], service: ownerOf(pathOf(req.url)) };
 }
 
 /**
