@@ -1,8 +1,8 @@
 // The user's grants as the catalog reports them, and their exam results as the exam service does.
 // Every catalog event carries the learner's whole access with a version; the newest version wins,
 // so events may arrive twice or out of order and the grants still end up as the catalog's.
-import { accessEventTypes, learnersInAccessEvent, type AccessEventType, type catalog, type EventData } from '@learning/contracts';
-import { claimAccessVersion, isUuid, type EventEnvelope, type KitTables } from '@learning/kit';
+import { accessEventTypes, learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
+import { claimAccessVersion, isUuid, type EventOf, type KitTables } from '@learning/kit';
 import type { Transaction } from 'kysely';
 import type { AuthTables, GrantKind } from './tables.js';
 
@@ -10,8 +10,8 @@ type AuthTrx = Transaction<AuthTables & KitTables>;
 
 export { accessEventTypes };
 
-export async function applyAccessEvent(trx: AuthTrx, event: EventEnvelope): Promise<void> {
-  for (const { userId, access } of learnersInAccessEvent(event as EventEnvelope<EventData<AccessEventType>>)) await applyAccess(trx, userId, access);
+export async function applyAccessEvent(trx: AuthTrx, event: EventOf<AccessEventType>): Promise<void> {
+  for (const { userId, access } of learnersInAccessEvent(event)) await applyAccess(trx, userId, access);
 }
 
 /** Replaces the user's grants with `access`, unless the grants already reflect that version or a newer one. */
@@ -33,8 +33,8 @@ export async function applyAccess(trx: AuthTrx, userId: string, access: catalog.
 }
 
 /** An exam result (one per user and plan: the exam can be taken once); a repeated event overwrites it. */
-export async function applyExamCompleted(trx: AuthTrx, event: EventEnvelope): Promise<void> {
-  const { userId, monsterplanId, percent, correctQuestions, totalQuestions } = event.data as EventData<'exam.completed'>;
+export async function applyExamCompleted(trx: AuthTrx, event: EventOf<'exam.completed'>): Promise<void> {
+  const { userId, monsterplanId, percent, correctQuestions, totalQuestions } = event.data;
   if (!isUuid(userId)) return;
   const account = await trx.selectFrom('account').select('id').where('id', '=', userId).executeTakeFirst();
   if (!account) return;

@@ -1,7 +1,7 @@
 // Accounts: registration, credentials, and the user as the other screens see it (with the grants
 // and exam results other services told us about).
 import type { auth, Page, PageQuery } from '@learning/contracts';
-import { conflict, isUniqueViolation, isUuid, recordEvent, unauthorized, type Db } from '@learning/kit';
+import { conflict, isUniqueViolation, isUuid, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { hashPassword, isPasswordCorrect } from './passwords.js';
 import type { AuthTables } from './tables.js';
@@ -34,13 +34,13 @@ export async function createAccount(
   { email, name, passwordHash, googleId }: { email: string; name: string; passwordHash: string | null; googleId: string | null },
 ): Promise<Account> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transaction(db, async (trx) => {
       const account = await trx
         .insertInto('account')
         .values({ email, name, password_hash: passwordHash, google_id: googleId })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordEvent(trx, 'auth', 'user.registered', { userId: account.id, email, name });
+      await recordEvent(trx, 'user.registered', { userId: account.id, email, name });
       return account;
     });
   } catch (error) {

@@ -1,7 +1,7 @@
 // The administrator role: granted and removed by an administrator on the users screen, and given to
 // the configured administrator of a platform that has none. A role change revokes the user's tokens,
 // whose `adm` claim no longer holds; the platform always keeps one administrator.
-import { conflict, forbidden, isUuid, notFound, type Db } from '@learning/kit';
+import { conflict, forbidden, isUuid, notFound, transaction, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { findAccountByEmail, registerAccount } from './accounts.js';
 import type { AuthTables } from './tables.js';
@@ -32,7 +32,7 @@ export async function setAdministrator(
   if (!isAdmin && userId === actorId) throw conflict('Өөрийн администраторын эрхийг хасах боломжгүй.', 'own_administrator_role');
   const userNotFound = () => notFound('Хэрэглэгч олдсонгүй.', 'user_not_found');
   if (!isUuid(userId)) throw userNotFound();
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const administrators = await lockAdministrators(trx);
     // Removed by another administrator while this request was on its way.
     if (!administrators.includes(actorId)) throw forbidden();
@@ -53,7 +53,7 @@ export async function ensureAdministrator(db: AuthDb, email: string, password: s
   const anyAdministrator = await db.selectFrom('account').select('id').where('is_admin', '=', true).limit(1).executeTakeFirst();
   if (anyAdministrator) return;
   const account = (await findAccountByEmail(db, email)) ?? (await registerAccount(db, { email, name: 'Administrator', password }));
-  await db.transaction().execute((trx) => changeRole(trx, account.id, true, ttlSeconds));
+  await transaction(db, (trx) => changeRole(trx, account.id, true, ttlSeconds));
 }
 
 async function changeRole(trx: AuthDb, userId: string, isAdmin: boolean, ttlSeconds: number): Promise<Account> {

@@ -1,7 +1,7 @@
 // A user deleting their own account (/me/settings). Their grants and exam results here go with the
 // account, every token they hold is revoked, and `user.deleted` tells the other services to forget
 // what they keep of them (requests, recordings, exam sittings and results).
-import { badRequest, forbidden, recordEvent, unauthorized, type Db } from '@learning/kit';
+import { badRequest, forbidden, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
 import { findAccount } from './accounts.js';
 import { keepAnAdministrator, lockAdministrators } from './administrators.js';
 import { isPasswordCorrect } from './passwords.js';
@@ -19,11 +19,11 @@ export async function deleteAccount(db: Db<AuthTables>, userId: string, password
     if (!password) throw badRequest('Нууц үгээ оруулна уу.', 'password_required');
     if (!(await isPasswordCorrect(account.password_hash, password))) throw forbidden('Нууц үг буруу байна.', 'password_incorrect');
   }
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     keepAnAdministrator(await lockAdministrators(trx), userId);
     const deleted = await trx.deleteFrom('account').where('id', '=', userId).executeTakeFirst();
     if (deleted.numDeletedRows === 0n) return; // deleted by another request meanwhile
     await revokeTokensOf(trx, userId, ttlSeconds);
-    await recordEvent(trx, 'auth', 'user.deleted', { userId });
+    await recordEvent(trx, 'user.deleted', { userId });
   });
 }

@@ -1,5 +1,5 @@
 // The auth service: users, credentials, tokens, and the user's view of their grants.
-import { applyOnce, type ServiceDefinition } from '@learning/kit';
+import { applyOnce, subscribe, type ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './administrators.js';
@@ -27,13 +27,12 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       await dummyPasswordHash(); // now, not in the first unknown email's sign-in
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         await ensureAdministrator(context.db, config.ADMIN_EMAIL.toLowerCase(), config.ADMIN_PASSWORD, config.TOKEN_TTL_SECONDS);
-        context.eventsRecorded();
       }
     },
     // The user's view of their grants and exam results, kept from the catalog's and the exam's events.
     subscriptions: ({ db }) => [
-      { types: accessEventTypes, handler: applyOnce(db, applyAccessEvent) },
-      { types: ['exam.completed'], handler: applyOnce(db, applyExamCompleted) },
+      subscribe(accessEventTypes, applyOnce(db, applyAccessEvent)),
+      subscribe('exam.completed', applyOnce(db, applyExamCompleted)),
     ],
     routes(app, context) {
       const tokens = { issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS };

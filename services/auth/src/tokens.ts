@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Selectable } from 'kysely';
-import { kitTables, recordEvent, revokeUserTokens, tokenAlgorithm, tokensGoodFrom, unauthorized, type Db } from '@learning/kit';
+import { kitTables, recordEvent, revokeUserTokens, tokenAlgorithm, tokensGoodFrom, transaction, unauthorized, type Db } from '@learning/kit';
 import type { SigningKey } from './signing-keys.js';
 import type { AuthTables } from './tables.js';
 
@@ -22,7 +22,7 @@ export interface TokenSettings {
  * before and this token carries the new role, issued no earlier than that second.
  */
 export async function issueToken(db: AuthDb, key: SigningKey, settings: TokenSettings, accountId: string): Promise<{ account: Account; token: string }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const account = await trx.selectFrom('account').selectAll().where('id', '=', accountId).forShare().executeTakeFirst();
     if (!account) throw unauthorized('Бүртгэл олдсонгүй. Дахин нэвтэрнэ үү.', 'account_missing');
     const notBefore = await notBeforeOf(trx, accountId);
@@ -52,7 +52,7 @@ export async function revokeTokensOf(trx: AuthDb, userId: string, ttlSeconds: nu
   // A token refused was issued before notBefore, so it expires before this.
   const expiresAt = new Date(notBefore.getTime() + ttlSeconds * 1000);
   await revokeUserTokens(trx, userId, notBefore, expiresAt);
-  await recordEvent(trx, 'auth', 'user.tokens-revoked', { userId, notBefore: notBefore.toISOString(), expiresAt: expiresAt.toISOString() });
+  await recordEvent(trx, 'user.tokens-revoked', { userId, notBefore: notBefore.toISOString(), expiresAt: expiresAt.toISOString() });
 }
 
 /** The second from which the user's tokens are good, when their tokens were ever revoked. */

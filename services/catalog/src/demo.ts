@@ -4,6 +4,7 @@
 // gives its demo files, so the catalog's video read model starts with them.
 import { demoDaysPerWeek, demoLessonVideos, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
 import type { catalog } from '@learning/contracts';
+import { transaction } from '@learning/kit';
 import { sql } from 'kysely';
 import { insertLesson } from './lessons.js';
 import { insertMonsterplan } from './monsterplans.js';
@@ -44,7 +45,7 @@ const lessons: Array<Omit<catalog.LessonBody, 'videos'>> = [
 
 /** Seeds the demo when the catalog has neither a plan nor a bundle; answers whether it did. */
 export async function seedDemo(db: CatalogDb): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     // Two instances starting at once on one database seed once.
     await sql`LOCK TABLE monsterplan, lesson IN EXCLUSIVE MODE`.execute(trx);
     const [plan, lesson] = await Promise.all([

@@ -5,27 +5,19 @@
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
 // lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed.
-import type { EventData } from '@learning/contracts';
-import { applyOnce, applyUserRegistered, forgetLearner, isUuid, recordEvent, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, forgetLearner, isUuid, recordEvent, subscribe, type EventOf, type ServiceContext, type Subscription } from '@learning/kit';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { applyVideoPublished } from './videos.js';
 
-export function catalogSubscriptions(context: ServiceContext<CatalogTables>): Subscription[] {
-  const { db } = context;
+export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>): Subscription[] {
   return [
-    { types: ['user.registered'], handler: applyOnce(db, applyUserRegistered) },
-    { types: ['user.deleted'], handler: applyOnce(db, applyUserDeleted) },
-    { types: ['video.published'], handler: applyOnce(db, applyVideoPublished) },
-    {
-      types: ['video.deleted'],
-      handler: async (event) => {
-        await applyOnce(db, applyVideoDeleted)(event);
-        context.eventsRecorded();
-      },
-    },
+    subscribe('user.registered', applyOnce(db, applyUserRegistered)),
+    subscribe('user.deleted', applyOnce(db, applyUserDeleted)),
+    subscribe('video.published', applyOnce(db, applyVideoPublished)),
+    subscribe('video.deleted', applyOnce(db, applyVideoDeleted)),
   ];
 }
 
@@ -33,8 +25,8 @@ export function catalogSubscriptions(context: ServiceContext<CatalogTables>): Su
  * A deleted learner's requests go, approved or pending, with their access version and email. Nothing
  * is published: auth deleted the account with its grants, and the exam forgets them from the same event.
  */
-export async function applyUserDeleted(trx: CatalogDb, event: EventEnvelope): Promise<void> {
-  const { userId } = event.data as EventData<'user.deleted'>;
+export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.deleted'>): Promise<void> {
+  const { userId } = event.data;
   if (!isUuid(userId)) return;
   await lockAccess(trx, [userId]);
   await trx.deleteFrom('access_request').where('user_id', '=', userId).execute();
@@ -47,8 +39,8 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventEnvelope): Pr
  * Learners approved for a bundle keep it approved (they hold what remains); the change is published
  * as `lesson.changed` / `monsterplan.changed`, like an administrator's update.
  */
-export async function applyVideoDeleted(trx: CatalogDb, event: EventEnvelope): Promise<void> {
-  const { videoId } = event.data as EventData<'video.deleted'>;
+export async function applyVideoDeleted(trx: CatalogDb, event: EventOf<'video.deleted'>): Promise<void> {
+  const { videoId } = event.data;
   const lessons = await trx
     .selectFrom('lesson')
     .select('id')
@@ -70,9 +62,9 @@ export async function applyVideoDeleted(trx: CatalogDb, event: EventEnvelope): P
   await trx.deleteFrom('video').where('id', '=', videoId).execute();
   for (const { id } of lessons) {
     const accessOf = await changeAccess(trx, approvedLearners.get(id)!);
-    await recordEvent(trx, 'catalog', 'lesson.changed', await lessonChangedEvent(trx, id, accessOf));
+    await recordEvent(trx, 'lesson.changed', await lessonChangedEvent(trx, id, accessOf));
   }
   for (const { id } of monsterplans) {
-    await recordEvent(trx, 'catalog', 'monsterplan.changed', await monsterplanChangedEvent(trx, id, { isDeleted: false, accessOf: [] }));
+    await recordEvent(trx, 'monsterplan.changed', await monsterplanChangedEvent(trx, id, { isDeleted: false, accessOf: [] }));
   }
 }

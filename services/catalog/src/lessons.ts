@@ -4,7 +4,7 @@
 // Every write of lesson or lesson_video moves the catalog's revision (a trigger, revisions.ts), so
 // the kept public list and request pages (list-cache.ts) are built again after it.
 import type { catalog, EventData } from '@learning/contracts';
-import { isUuid, notFound, recordEvent, type Principal } from '@learning/kit';
+import { isUuid, notFound, recordEvent, transaction, type Principal } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForLesson, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
 import type { MediaSigner } from './media-urls.js';
@@ -35,7 +35,7 @@ export async function findLesson(db: CatalogDb, signer: MediaSigner, id: string,
 }
 
 export async function createLesson(db: CatalogDb, body: catalog.LessonBody): Promise<catalog.Lesson> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const lesson = await insertLesson(trx, body);
     const [view] = await lessonViews(trx, [lesson]);
     return view!;
@@ -56,7 +56,7 @@ export async function insertLesson(trx: CatalogDb, body: catalog.LessonBody): Pr
  */
 export async function updateLesson(db: CatalogDb, id: string, body: catalog.LessonBody): Promise<catalog.Lesson> {
   if (!isUuid(id)) throw lessonNotFound();
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const existing = await trx.selectFrom('lesson').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw lessonNotFound();
     const videoIds = await requireVideos(trx, body.videos, 'lesson');
@@ -73,7 +73,7 @@ export async function updateLesson(db: CatalogDb, id: string, body: catalog.Less
     await insertLessonVideos(trx, id, videoIds);
     const isVideoSetChanged = previous.length !== videoIds.length || previous.some((videoId) => !videoIds.includes(videoId));
     const accessOf = isVideoSetChanged ? await changeAccess(trx, approved) : [];
-    await recordEvent(trx, 'catalog', 'lesson.changed', await lessonChangedEvent(trx, id, accessOf));
+    await recordEvent(trx, 'lesson.changed', await lessonChangedEvent(trx, id, accessOf));
     const [view] = await lessonViews(trx, [lesson]);
     return view!;
   });
@@ -82,14 +82,14 @@ export async function updateLesson(db: CatalogDb, id: string, body: catalog.Less
 /** Deletes a bundle, its requests and the grants they gave, and tells auth each learner's access. */
 export async function deleteLesson(db: CatalogDb, id: string): Promise<void> {
   if (!isUuid(id)) throw lessonNotFound();
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const existing = await trx.selectFrom('lesson').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw lessonNotFound();
     const learners = await learnersWithRequests(trx, { lessonId: id });
     await lockAccess(trx, learners);
     // Its videos' places and its requests go with it (foreign keys cascade).
     await trx.deleteFrom('lesson').where('id', '=', id).execute();
-    await recordEvent(trx, 'catalog', 'lesson.deleted', { lessonId: id, accessOf: await changeAccess(trx, learners) });
+    await recordEvent(trx, 'lesson.deleted', { lessonId: id, accessOf: await changeAccess(trx, learners) });
   });
 }
 

@@ -4,7 +4,7 @@
 // Every write of monsterplan or monsterplan_video moves the catalog's revision (a trigger,
 // revisions.ts), so the kept public list and request pages (list-cache.ts) are built again after it.
 import type { catalog, EventData } from '@learning/contracts';
-import { forbidden, isUuid, notFound, recordEvent, type Principal } from '@learning/kit';
+import { forbidden, isUuid, notFound, recordEvent, transaction, type Principal } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForMonsterplan, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
 import type { MediaSigner } from './media-urls.js';
@@ -40,7 +40,7 @@ export async function findMonsterplan(db: CatalogDb, id: string): Promise<catalo
 }
 
 export async function createMonsterplan(db: CatalogDb, body: catalog.MonsterplanBody): Promise<catalog.Monsterplan> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const plan = await insertMonsterplan(trx, body);
     const [view] = await monsterplanViews(trx, [plan]);
     return view!;
@@ -67,7 +67,7 @@ export async function insertMonsterplan(trx: CatalogDb, body: catalog.Monsterpla
     .returningAll()
     .executeTakeFirstOrThrow();
   await insertSlots(trx, plan.id, placeVideos(body.videos, []));
-  await recordEvent(trx, 'catalog', 'monsterplan.changed', await monsterplanChangedEvent(trx, plan.id, { isDeleted: false, accessOf: [] }));
+  await recordEvent(trx, 'monsterplan.changed', await monsterplanChangedEvent(trx, plan.id, { isDeleted: false, accessOf: [] }));
   return plan;
 }
 
@@ -77,7 +77,7 @@ export async function insertMonsterplan(trx: CatalogDb, body: catalog.Monsterpla
  */
 export async function updateMonsterplan(db: CatalogDb, id: string, body: catalog.MonsterplanBody): Promise<catalog.Monsterplan> {
   if (!isUuid(id)) throw monsterplanNotFound();
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const existing = await trx.selectFrom('monsterplan').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw monsterplanNotFound();
     await requireVideos(trx, videoIdsOf(body.videos), 'monsterplan');
@@ -97,7 +97,7 @@ export async function updateMonsterplan(db: CatalogDb, id: string, body: catalog
       .executeTakeFirstOrThrow();
     await trx.deleteFrom('monsterplan_video').where('monsterplan_id', '=', id).execute();
     await insertSlots(trx, id, slots);
-    await recordEvent(trx, 'catalog', 'monsterplan.changed', await monsterplanChangedEvent(trx, id, { isDeleted: false, accessOf: [] }));
+    await recordEvent(trx, 'monsterplan.changed', await monsterplanChangedEvent(trx, id, { isDeleted: false, accessOf: [] }));
     const [view] = await monsterplanViews(trx, [plan]);
     return view!;
   });
@@ -106,7 +106,7 @@ export async function updateMonsterplan(db: CatalogDb, id: string, body: catalog
 /** Deletes a plan with its requests and the access they gave, and tells every service. */
 export async function deleteMonsterplan(db: CatalogDb, id: string): Promise<void> {
   if (!isUuid(id)) throw monsterplanNotFound();
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const existing = await trx.selectFrom('monsterplan').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw monsterplanNotFound();
     const learners = await learnersWithRequests(trx, { monsterplanId: id });
@@ -114,7 +114,7 @@ export async function deleteMonsterplan(db: CatalogDb, id: string): Promise<void
     const event = await monsterplanChangedEvent(trx, id, { isDeleted: true, accessOf: [] });
     // Its videos' places and its requests go with it (foreign keys cascade).
     await trx.deleteFrom('monsterplan').where('id', '=', id).execute();
-    await recordEvent(trx, 'catalog', 'monsterplan.changed', { ...event, accessOf: await changeAccess(trx, learners) });
+    await recordEvent(trx, 'monsterplan.changed', { ...event, accessOf: await changeAccess(trx, learners) });
   });
 }
 

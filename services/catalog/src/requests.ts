@@ -4,7 +4,7 @@
 // Every write of access_request moves its kind's revision and pending count (a trigger, revisions.ts),
 // so the administrator's kept pages (list-cache.ts) and the new-request badge follow it.
 import type { catalog, Page, PageQuery } from '@learning/contracts';
-import { conflict, isUniqueViolation, isUuid, notFound, recordEvent } from '@learning/kit';
+import { conflict, isUniqueViolation, isUuid, notFound, recordEvent, transaction } from '@learning/kit';
 import { sql, type Selectable } from 'kysely';
 import { changeAccess, isApprovedForLesson, lockAccess } from './access.js';
 import { lessonNotFound, lessonVideoIds } from './lessons.js';
@@ -36,7 +36,7 @@ export async function createRequest(db: CatalogDb, kind: RequestKind, userId: st
   const bundleNotFound = kind === 'lesson' ? lessonNotFound : monsterplanNotFound;
   if (!isUuid(bundleId)) throw bundleNotFound();
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await transaction(db, async (trx) => {
       const bundle = await shareBundle(trx, kind, bundleId);
       if (!bundle) throw bundleNotFound();
       if (!bundle.isActive) throw refusals.inactive();
@@ -70,7 +70,7 @@ export async function createRequest(db: CatalogDb, kind: RequestKind, userId: st
  * (or the plan). Approving an approved request changes nothing and publishes nothing.
  */
 export async function approveRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestView> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const request = await lockRequest(trx, kind, requestId);
     if (!request.is_approved) {
       const approved = await trx
@@ -87,7 +87,7 @@ export async function approveRequest(db: CatalogDb, kind: RequestKind, requestId
 
 /** The administrator cancels a pending request, which removes it; an approved one is refused with 409. */
 export async function cancelRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     const request = await lockRequest(trx, kind, requestId);
     if (request.is_approved) throw refusals.cancelApproved();
     await trx.deleteFrom('access_request').where('id', '=', request.id).execute();
@@ -143,15 +143,15 @@ async function recordRequestEvent(trx: CatalogDb, action: 'created' | 'approved'
   const common = { requestId: request.id, userId: request.user_id, access: changed!.access };
   if (request.kind === 'monsterplan') {
     const data = { ...common, monsterplanId: request.monsterplan_id! };
-    if (action === 'created') await recordEvent(trx, 'catalog', 'monsterplan-request.created', data);
-    else if (action === 'approved') await recordEvent(trx, 'catalog', 'monsterplan-request.approved', data);
-    else await recordEvent(trx, 'catalog', 'monsterplan-request.cancelled', data);
+    if (action === 'created') await recordEvent(trx, 'monsterplan-request.created', data);
+    else if (action === 'approved') await recordEvent(trx, 'monsterplan-request.approved', data);
+    else await recordEvent(trx, 'monsterplan-request.cancelled', data);
     return;
   }
   const data = { ...common, lessonId: request.lesson_id! };
-  if (action === 'created') await recordEvent(trx, 'catalog', 'lesson-request.created', data);
-  else if (action === 'approved') await recordEvent(trx, 'catalog', 'lesson-request.approved', { ...data, videoIds: await lessonVideoIds(trx, data.lessonId) });
-  else await recordEvent(trx, 'catalog', 'lesson-request.cancelled', data);
+  if (action === 'created') await recordEvent(trx, 'lesson-request.created', data);
+  else if (action === 'approved') await recordEvent(trx, 'lesson-request.approved', { ...data, videoIds: await lessonVideoIds(trx, data.lessonId) });
+  else await recordEvent(trx, 'lesson-request.cancelled', data);
 }
 
 interface RequestListRow {

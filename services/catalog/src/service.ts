@@ -19,7 +19,6 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
     async start(context) {
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db))) {
         context.logger.info('the catalog was empty: seeded the demo plans and lesson bundles (SEED_DEMO=0 turns this off)');
-        context.eventsRecorded();
       }
     },
     subscriptions: catalogSubscriptions,

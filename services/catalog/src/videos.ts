@@ -3,12 +3,11 @@
 // list their videos from it and may only hold videos it knows.
 // Every write of video moves the catalog's revision (a trigger, revisions.ts): the kept lists show
 // the videos' names (list-cache.ts).
-import { badRequest, type EventEnvelope } from '@learning/kit';
-import type { EventData } from '@learning/contracts';
+import { badRequest, type EventOf } from '@learning/kit';
 import type { CatalogDb, VideoKind } from './tables.js';
 
-export async function applyVideoPublished(trx: CatalogDb, event: EventEnvelope): Promise<void> {
-  const { videoId, kind, name, translateUrl, hasSubtitle } = event.data as EventData<'video.published'>;
+export async function applyVideoPublished(trx: CatalogDb, event: EventOf<'video.published'>): Promise<void> {
+  const { videoId, kind, name, translateUrl, hasSubtitle } = event.data;
   await trx
     .insertInto('video')
     .values({ id: videoId, kind, name, translate_url: translateUrl, has_subtitle: hasSubtitle })

@@ -6,7 +6,7 @@
 // duration plus a grace period) has passed is closed with what was submitted in time, which is nothing.
 import { randomInt } from 'node:crypto';
 import { exam } from '@learning/contracts';
-import { conflict, forbidden, recordEvent } from '@learning/kit';
+import { commitAndRefuse, conflict, forbidden, recordEvent, transaction } from '@learning/kit';
 import { sql, type Selectable } from 'kysely';
 import { gradeExam } from './grading.js';
 import { isApprovedFor } from './learners.js';
@@ -37,55 +37,53 @@ export async function takeExam(db: ExamDb, attempt: Attempt, settings: ExamSetti
   const plan = await requireMonsterplan(db, attempt.monsterplanId);
   if (!(await isApprovedFor(db, attempt.userId, plan.id))) throw notApproved();
   if (!plan.hasExam) throw noExam();
-  const { issued, closed } = await db.transaction().execute(async (trx) => {
+  const issued = await transaction(db, async (trx) => {
     await lockAttempt(trx, attempt);
     if (await hasResult(trx, attempt)) throw alreadyTaken();
     const sitting = await findSitting(trx, attempt);
     if (sitting) {
-      if (isOver(sitting, settings, now)) {
-        await recordResult(trx, attempt, gradeExam(sitting.questions, []), [], now);
-        return { issued: null, closed: true };
-      }
-      return { issued: sitting.questions, closed: false };
+      if (isOver(sitting, settings, now)) await closeOverAttempt(trx, attempt, sitting, now);
+      return sitting.questions;
     }
     const questions = await drawQuestions(trx, attempt.monsterplanId, settings.questionCount);
     await trx
       .insertInto('sitting')
       .values({ user_id: attempt.userId, monsterplan_id: attempt.monsterplanId, issued_at: now, questions: JSON.stringify(questions) })
       .execute();
-    return { issued: questions, closed: false };
+    return questions;
   });
-  if (closed || !issued) throw timeOver();
   return questionsAsAsked(issued);
 }
 
-/**
- * Grades the learner's answers and records the result with `exam.completed`, in one transaction.
- * Answers `closed: true` with the refusal when the attempt's time was over: the caller publishes the
- * zero result that closed it, then throws.
- */
+/** Grades the learner's answers and records the result with `exam.completed`, in one transaction. */
 export async function submitExam(
   db: ExamDb,
   attempt: Attempt,
   answers: readonly exam.ExamAnswer[],
   settings: ExamSettings,
   now = new Date(),
-): Promise<{ result: exam.ExamResult } | { refusal: Error }> {
+): Promise<exam.ExamResult> {
   await requireMonsterplan(db, attempt.monsterplanId);
   if (!(await isApprovedFor(db, attempt.userId, attempt.monsterplanId))) throw notApproved();
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     await lockAttempt(trx, attempt);
     if (await hasResult(trx, attempt)) throw alreadyTaken();
     const sitting = await findSitting(trx, attempt);
     if (!sitting) throw notStarted();
-    if (isOver(sitting, settings, now)) {
-      await recordResult(trx, attempt, gradeExam(sitting.questions, []), [], now);
-      return { refusal: timeOver() };
-    }
+    if (isOver(sitting, settings, now)) await closeOverAttempt(trx, attempt, sitting, now);
     const result = gradeExam(sitting.questions, answers);
     await recordResult(trx, attempt, result, answers, now);
-    return { result };
+    return result;
   });
+}
+
+/**
+ * An attempt whose time is over is closed with what was submitted in time, nothing: its zero result
+ * is kept (and published) and the learner is told the time is over.
+ */
+async function closeOverAttempt(trx: ExamDb, attempt: Attempt, sitting: Selectable<ExamTables['sitting']>, now: Date): Promise<never> {
+  await recordResult(trx, attempt, gradeExam(sitting.questions, []), [], now);
+  throw commitAndRefuse(timeOver());
 }
 
 /** Every call about one learner's attempt at one plan waits for the one before it. */
@@ -125,7 +123,7 @@ async function recordResult(trx: ExamDb, attempt: Attempt, result: exam.ExamResu
       created_at: now,
     })
     .execute();
-  await recordEvent(trx, 'exam', 'exam.completed', { userId: attempt.userId, monsterplanId: attempt.monsterplanId, ...result });
+  await recordEvent(trx, 'exam.completed', { userId: attempt.userId, monsterplanId: attempt.monsterplanId, ...result });
 }
 
 /** `count` questions of the plan's bank in random order, each with its options shuffled. */

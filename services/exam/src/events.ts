@@ -5,16 +5,18 @@
 // lets an event id through once per service.
 // What it publishes: `exam.completed`, recorded in the transaction that stores the result.
 import { accessEventTypes } from '@learning/contracts';
-import { applyOnce, applyUserRegistered, type EventEnvelope, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, subscribe, type EventOf, type ServiceContext, type Subscription } from '@learning/kit';
 import { applyAccessEvent, applyUserDeleted } from './learners.js';
 import { applyMonsterplanChanged } from './monsterplans.js';
 import type { ExamDb, ExamTables } from './tables.js';
 
+const consumedTypes = ['user.registered', 'user.deleted', ...accessEventTypes] as const;
+
 export function examSubscriptions({ db }: ServiceContext<ExamTables>): Subscription[] {
-  return [{ types: ['user.registered', 'user.deleted', ...accessEventTypes], handler: applyOnce(db, applyEvent) }];
+  return [subscribe(consumedTypes, applyOnce(db, applyEvent))];
 }
 
-async function applyEvent(trx: ExamDb, event: EventEnvelope): Promise<void> {
+async function applyEvent(trx: ExamDb, event: EventOf<(typeof consumedTypes)[number]>): Promise<void> {
   if (event.type === 'user.registered') return applyUserRegistered(trx, event);
   if (event.type === 'user.deleted') return applyUserDeleted(trx, event);
   if (event.type === 'monsterplan.changed') await applyMonsterplanChanged(trx, event);

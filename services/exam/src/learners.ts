@@ -2,12 +2,12 @@
 // access with a version: the newest wins, so a repeated or late event changes nothing). Learners'
 // emails, for the results list, come from auth's `user.registered` (the kit's applyUserRegistered);
 // auth's `user.deleted` takes away everything the exam kept of a learner.
-import { learnersInAccessEvent, type AccessEventType, type catalog, type EventData } from '@learning/contracts';
-import { claimAccessVersion, forgetLearner, type EventEnvelope } from '@learning/kit';
+import { learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
+import { claimAccessVersion, forgetLearner, type EventOf } from '@learning/kit';
 import type { ExamDb } from './tables.js';
 
-export async function applyAccessEvent(trx: ExamDb, event: EventEnvelope): Promise<void> {
-  for (const { userId, access } of learnersInAccessEvent(event as EventEnvelope<EventData<AccessEventType>>)) {
+export async function applyAccessEvent(trx: ExamDb, event: EventOf<AccessEventType>): Promise<void> {
+  for (const { userId, access } of learnersInAccessEvent(event)) {
     await applyAccess(trx, userId, access);
   }
 }
@@ -25,8 +25,8 @@ export async function isApprovedFor(db: ExamDb, userId: string, monsterplanId: s
 }
 
 /** A deleted learner's approvals, questions issued and results go with their email. */
-export async function applyUserDeleted(trx: ExamDb, event: EventEnvelope): Promise<void> {
-  const { userId } = event.data as EventData<'user.deleted'>;
+export async function applyUserDeleted(trx: ExamDb, event: EventOf<'user.deleted'>): Promise<void> {
+  const { userId } = event.data;
   for (const table of ['approval', 'access_version', 'sitting', 'result'] as const) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }

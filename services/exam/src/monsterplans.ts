@@ -1,13 +1,12 @@
 // The exam's read model of Monster plans, from the catalog's `monsterplan.changed`: a plan's name
 // (for the results list), whether it has its exam enabled, and whether it was deleted.
-import type { EventData } from '@learning/contracts';
-import { isUuid, notFound, type EventEnvelope } from '@learning/kit';
+import { isUuid, notFound, type EventOf } from '@learning/kit';
 import type { ExamDb } from './tables.js';
 
 export const monsterplanNotFound = () => notFound('Monster plan олдсонгүй.', 'monsterplan_not_found');
 
-export async function applyMonsterplanChanged(trx: ExamDb, event: EventEnvelope): Promise<void> {
-  const { monsterplanId, name, exam, isDeleted } = event.data as EventData<'monsterplan.changed'>;
+export async function applyMonsterplanChanged(trx: ExamDb, event: EventOf<'monsterplan.changed'>): Promise<void> {
+  const { monsterplanId, name, exam, isDeleted } = event.data;
   const plan = { name, has_exam: exam, is_deleted: isDeleted };
   await trx
     .insertInto('monsterplan')

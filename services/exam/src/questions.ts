@@ -2,7 +2,7 @@
 // them with their correct option, replaces or deletes one, or empties the bank.
 import { randomUUID } from 'node:crypto';
 import type { exam, Page, PageQuery } from '@learning/contracts';
-import { isUuid, notFound } from '@learning/kit';
+import { isUuid, notFound, transaction } from '@learning/kit';
 import { sql, type Selectable } from 'kysely';
 import type { ExamDb, ExamTables } from './tables.js';
 
@@ -15,7 +15,7 @@ export async function importQuestions(
   questions: readonly exam.BankQuestionInput[],
   { replace, onlyIfEmpty = false }: { replace: boolean; onlyIfEmpty?: boolean },
 ): Promise<{ count: number; imported: number }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     // Imports into one bank wait for each other, so positions never collide.
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`question-bank:${monsterplanId}`}))`.execute(trx);
     if (replace) await trx.deleteFrom('question').where('monsterplan_id', '=', monsterplanId).execute();

@@ -11,7 +11,8 @@ export interface Bus {
   /**
    * Delivers every event whose type is in `types` to `handler`, through a durable queue named after
    * `subscriber` (one per service). A handler that throws gets the event again; one that keeps
-   * failing sends it to the dead-letter queue instead of blocking the others.
+   * failing sends it to the dead-letter queue instead of blocking the others. A handler that throws
+   * `MalformedEvent` sends it there at once: no delivery of it could ever succeed.
    */
   subscribe(subscriber: string, types: readonly string[], handler: EventHandler): Promise<void>;
   /**
@@ -20,4 +21,9 @@ export interface Bus {
    */
   declareQueues(queues: Readonly<Record<string, readonly string[]>>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** An event its contract refuses (see `subscribe`): dead-lettered at once, never retried, never cast. */
+export class MalformedEvent extends Error {
+  override name = 'MalformedEvent';
 }

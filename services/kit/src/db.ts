@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { kitMigrations, type KitTables } from './kit-tables.js';
+import { ownDatabase } from './unit-of-work.js';
 
 export type { KitTables };
 export type Db<Tables = object> = Kysely<Tables & KitTables>;
@@ -43,6 +44,7 @@ export async function openDatabase<Tables>(options: DatabaseOptions): Promise<Db
     await db.destroy();
     throw error;
   }
+  ownDatabase(db, options.service);
   return db as Db<Tables>;
 }
 

@@ -1,9 +1,10 @@
 // The bus of the all-in-one mode and of tests: RabbitMQ's semantics inside one process. Each
 // subscriber has one queue (however many subscribe() calls it makes), events are delivered one at a
-// time in order, a failing handler gets the event again, and one that keeps failing dead-letters it.
+// time in order, a failing handler gets the event again, and one that keeps failing (or refuses it
+// as malformed) dead-letters it.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventEnvelope } from '@learning/contracts';
-import type { Bus, EventEnvelope, EventHandler } from './bus.js';
+import { MalformedEvent, type Bus, type EventEnvelope, type EventHandler } from './bus.js';
 import { createLogger, type Logger } from './logger.js';
 
 export interface InProcessBusOptions {
@@ -72,9 +73,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         return;
       } catch (error) {
         const context = { err: error, subscriber: queue.subscriber, eventId: event.id, type: event.type, delivery };
-        if (delivery >= maxDeliveries) {
+        if (error instanceof MalformedEvent || delivery >= maxDeliveries) {
           deadLetters.push(event);
-          logger.error(context, `event dead-lettered after ${delivery} failed deliveries`);
+          const reason = error instanceof MalformedEvent ? 'its contract refuses it' : `after ${delivery} failed deliveries`;
+          logger.error(context, `event dead-lettered: ${reason}`);
           return;
         }
         logger.warn(context, 'event handler failed; the event will be delivered again');

@@ -1,19 +1,19 @@
 // The inbox: a consumer applies each event once, however often the bus delivers it.
-import type { Transaction } from 'kysely';
-import type { EventEnvelope, EventHandler } from './bus.js';
-import { kitTables, type Db, type KitTables } from './db.js';
+import type { EventEnvelope } from './bus.js';
+import { kitTables, type Db } from './db.js';
+import { transaction, type Trx } from './unit-of-work.js';
 
 /**
  * Wraps `apply` into a handler that records the event id in the inbox in the same transaction as
  * the change: a redelivered event is skipped, and a failing apply rolls the inbox row back too, so
- * the next delivery applies it.
+ * the next delivery applies it. Events `apply` records are relayed once it has committed.
  */
-export function applyOnce<Tables>(
+export function applyOnce<Tables, Event extends EventEnvelope>(
   db: Db<Tables>,
-  apply: (trx: Transaction<Tables & KitTables>, event: EventEnvelope) => Promise<void>,
-): EventHandler {
+  apply: (trx: Trx<Tables>, event: Event) => Promise<void>,
+): (event: Event) => Promise<void> {
   return (event) =>
-    db.transaction().execute(async (trx) => {
+    transaction(db, async (trx) => {
       const recorded = await kitTables(trx)
         .insertInto('inbox')
         .values({ event_id: event.id, type: event.type })

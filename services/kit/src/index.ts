@@ -19,3 +19,5 @@ export * from './inbox.js';
 export * from './open-bus.js';
 export * from './read-models.js';
 export * from './lookups.js';
+export * from './subscriptions.js';
+export { commitAndRefuse, transaction, type Trx } from './unit-of-work.js';

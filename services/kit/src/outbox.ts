@@ -7,14 +7,14 @@ import { events, type EventData, type EventType } from '@learning/contracts';
 import type { Bus, EventEnvelope } from './bus.js';
 import { kitTables, type AnyDb } from './db.js';
 import type { Logger } from './logger.js';
+import { recordingIn, relayAfterCommit } from './unit-of-work.js';
 
-/** Records an event in the outbox of the caller's transaction; the relay publishes it once committed. */
-export async function recordEvent<Type extends EventType>(
-  trx: AnyDb,
-  producer: string,
-  type: Type,
-  data: EventData<Type>,
-): Promise<EventEnvelope<EventData<Type>>> {
+/**
+ * Records an event in the outbox of the change's transaction (the kit's `transaction`), which relays
+ * it once committed. The service whose database it is is the producer; `data` must fit the contract.
+ */
+export async function recordEvent<Type extends EventType>(trx: AnyDb, type: Type, data: EventData<Type>): Promise<EventEnvelope<EventData<Type>>> {
+  const { producer } = recordingIn(trx);
   const { version, data: schema } = events[type];
   const event: EventEnvelope<EventData<Type>> = {
     id: randomUUID(),
@@ -42,7 +42,7 @@ export interface OutboxRelayOptions {
 }
 
 export interface OutboxRelay {
-  /** Publish now; services call it after committing a transaction that recorded events. */
+  /** Publish now; the kit's `transaction` calls it after committing one that recorded events. */
   nudge(): void;
   stop(): Promise<void>;
 }
@@ -97,16 +97,20 @@ export function startOutboxRelay({ db, bus, logger, batchSize = 100, pollMs = 50
     if (failedPasses === 1) logger.warn({ err: error, waiting }, 'outbox relay cannot publish; the events wait in the outbox and are retried');
   }
 
+  function nudge() {
+    // During an outage the backoff decides when to try again, however many requests nudge.
+    if (isStopped || failedPasses > 0) return;
+    if (running) isNudged = true;
+    else runIn(0);
+  }
+
+  const forgetRelay = relayAfterCommit(db, nudge);
   runIn(0);
 
   return {
-    nudge() {
-      // During an outage the backoff decides when to try again, however many requests nudge.
-      if (isStopped || failedPasses > 0) return;
-      if (running) isNudged = true;
-      else runIn(0);
-    },
+    nudge,
     async stop() {
+      forgetRelay();
       isStopped = true;
       clearTimeout(timer);
       await running;

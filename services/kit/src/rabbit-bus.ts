@@ -4,7 +4,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { eventEnvelope } from '@learning/contracts';
-import type { Bus, EventEnvelope, EventHandler } from './bus.js';
+import { MalformedEvent, type Bus, type EventEnvelope, type EventHandler } from './bus.js';
 import type { Logger } from './logger.js';
 
 export interface RabbitBusOptions {
@@ -153,6 +153,12 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
       }
       settle(() => channel.ack(message));
     } catch (error) {
+      if (error instanceof MalformedEvent) {
+        logger.error({ err: error, subscriber: subscriber.name, eventId: event.id, type: event.type }, 'dead-lettering an event its contract refuses');
+        // Without requeue the quorum queue hands it to its dead-letter exchange.
+        settle(() => channel.nack(message, false, false));
+        return;
+      }
       const delivery = Number(message.properties.headers?.['x-delivery-count'] ?? 0) + 1;
       const context = { err: error, subscriber: subscriber.name, eventId: event.id, type: event.type, delivery };
       if (delivery >= maxDeliveries) logger.error(context, `event failed on its last delivery (${delivery}); RabbitMQ dead-letters it`);

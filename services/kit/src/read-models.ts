@@ -1,15 +1,14 @@
 // Pieces of the read models several services keep from other services' events.
-import type { EventData } from '@learning/contracts';
 import { sql } from 'kysely';
-import type { EventEnvelope } from './bus.js';
 import type { AnyDb } from './db.js';
+import type { EventOf } from './subscriptions.js';
 
 /**
  * Keeps a learner's email from auth's `user.registered`, for the lists that show it to the
  * administrator. Needs a `learner (user_id primary key, email)` table.
  */
-export async function applyUserRegistered(trx: AnyDb, event: EventEnvelope): Promise<void> {
-  const { userId, email } = event.data as EventData<'user.registered'>;
+export async function applyUserRegistered(trx: AnyDb, event: EventOf<'user.registered'>): Promise<void> {
+  const { userId, email } = event.data;
   await trx
     .insertInto('learner')
     .values({ user_id: userId, email })

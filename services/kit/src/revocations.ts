@@ -2,11 +2,11 @@
 // change or a deletion revokes every token the user was issued before it (`user.tokens-revoked`,
 // keyed by user and issue time). The auth service writes both in the transaction of the change, and
 // every service (auth too) keeps them from the events in its own tables, so none calls auth per request.
-import type { EventData } from '@learning/contracts';
+import { revocationEventTypes } from '@learning/contracts';
 import { sql } from 'kysely';
-import type { EventEnvelope } from './bus.js';
 import { kitTables, type AnyDb } from './db.js';
 import { batchedLookup } from './lookups.js';
+import { subscribe, type Subscription } from './subscriptions.js';
 import type { IssuedToken } from './tokens.js';
 
 export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): Promise<void> {
@@ -71,15 +71,15 @@ export function revocationCheck(db: AnyDb): (token: IssuedToken) => Promise<bool
   };
 }
 
-/** Keeps a revocation auth published: a sign-out's token, or a user's tokens up to a second. */
-export function applyRevocation(db: AnyDb) {
-  return async (event: EventEnvelope) => {
+/** Keeps the revocations auth publishes: a sign-out's token, or a user's tokens up to a second. */
+export function revocationSubscription(db: AnyDb): Subscription {
+  return subscribe(revocationEventTypes, async (event) => {
     if (event.type === 'user.tokens-revoked') {
-      const { userId, notBefore, expiresAt } = event.data as EventData<'user.tokens-revoked'>;
+      const { userId, notBefore, expiresAt } = event.data;
       await revokeUserTokens(db, userId, new Date(notBefore), new Date(expiresAt));
       return;
     }
-    const { tokenId, expiresAt } = event.data as EventData<'session.revoked'>;
+    const { tokenId, expiresAt } = event.data;
     await revokeToken(db, tokenId, new Date(expiresAt));
-  };
+  });
 }

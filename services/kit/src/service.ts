@@ -1,7 +1,6 @@
 // Runs one service: opens its database and the bus, relays its outbox, consumes its events,
 // verifies tokens and listens. The same code runs a service alone or beside the others in one process.
 import type { AddressInfo } from 'node:net';
-import { revocationEventTypes } from '@learning/contracts';
 import type { Express } from 'express';
 import type { Migration } from 'kysely/migration';
 import { sql } from 'kysely';
@@ -14,8 +13,10 @@ import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay } from './outbox.js';
-import { applyRevocation, revocationCheck } from './revocations.js';
+import { revocationCheck, revocationSubscription } from './revocations.js';
+import type { Subscription } from './subscriptions.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
+import { transaction, type Trx } from './unit-of-work.js';
 
 export interface ServiceContext<Tables> {
   name: string;
@@ -23,13 +24,8 @@ export interface ServiceContext<Tables> {
   bus: Bus;
   logger: Logger;
   verifyToken: VerifyToken;
-  /** Tells the outbox relay that a committed transaction recorded events. */
-  eventsRecorded(): void;
-}
-
-export interface Subscription {
-  types: readonly string[];
-  handler: EventHandler;
+  /** Runs a change in one transaction; the events it records are relayed once it has committed. */
+  transaction<Result>(change: (trx: Trx<Tables>) => Promise<Result>): Promise<Result>;
 }
 
 export interface ServiceDefinition<Tables> {
@@ -119,11 +115,11 @@ export async function runService<Tables>(
     bus,
     logger,
     verifyToken,
-    eventsRecorded: () => relay.nudge(),
+    transaction: (change) => transaction(db, change),
   };
 
   await definition.start?.(context);
-  const subscriptions = [{ types: revocationEventTypes, handler: applyRevocation(db) }, ...(definition.subscriptions?.(context) ?? [])];
+  const subscriptions = [revocationSubscription(db), ...(definition.subscriptions?.(context) ?? [])];
   const consumedTypes = [...new Set(subscriptions.flatMap(({ types }) => types))];
   checkConsumedTypes(definition.name, consumedTypes);
   // One subscription: the queue, declared with every type, is consumed only once every handler is there.
@@ -161,7 +157,7 @@ export async function runService<Tables>(
 function handleEach(subscriptions: Subscription[]): EventHandler {
   return async (event) => {
     for (const { types, handler } of subscriptions) {
-      if (types.includes(event.type)) await handler(event);
+      if ((types as readonly string[]).includes(event.type)) await handler(event);
     }
   };
 }

@@ -4,11 +4,14 @@ import { sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
 import {
   applyOnce,
+  commitAndRefuse,
+  conflict,
   connectRabbitBus,
   createInProcessBus,
   deleteOldOutboxRows,
   recordEvent,
   startOutboxRelay,
+  transaction,
   type Bus,
   type Db,
   type OutboxRelay,
@@ -45,8 +48,8 @@ let bus: Bus;
 /** Undone after each test, last first: relays, extra buses, forwarders. */
 const cleanups: (() => Promise<unknown>)[] = [];
 
-function startRelay(relayBus: Bus, relayLogger = logger): OutboxRelay {
-  const relay = startOutboxRelay({ db, bus: relayBus, logger: relayLogger, pollMs: 50 });
+function startRelay(relayBus: Bus, relayLogger = logger, pollMs = 50): OutboxRelay {
+  const relay = startOutboxRelay({ db, bus: relayBus, logger: relayLogger, pollMs });
   cleanups.push(() => relay.stop());
   return relay;
 }
@@ -90,6 +93,48 @@ afterAll(async () => {
   }
 });
 
+describe('the unit of work', () => {
+  // A relay that would look on its own only in an hour: what arrives sooner, the commit announced.
+  const hour = 3_600_000;
+
+  it('relays the events a transaction recorded once it commits, without anyone nudging the relay', async () => {
+    const { handler, ids } = collector();
+    await bus.subscribe(newSubscriber('commit'), ['user.registered'], handler);
+    // The relay's first pass publishes this one; after it, the relay would sleep for the hour.
+    const before = await transaction(db, (trx) => recordEvent(trx, 'user.registered', registration('Khulan')));
+    startRelay(bus, logger, hour);
+    await eventually(() => isPublished(before.id), 'the relay’s first pass is done');
+
+    const event = await transaction(db, (trx) => recordEvent(trx, 'user.registered', registration('Naraa')));
+
+    await eventually(() => ids().includes(event.id), 'the committed event arrives');
+    expect(await isPublished(event.id)).toBe(true);
+  });
+
+  it('keeps a change refused with commitAndRefuse, relays its events, and answers the refusal', async () => {
+    const { handler, ids } = collector();
+    await bus.subscribe(newSubscriber('refusal'), ['user.registered'], handler);
+    startRelay(bus, logger, hour);
+
+    let kept: { id: string } | undefined;
+    const refused = transaction(db, async (trx) => {
+      await countUp(trx, 'refused-but-kept');
+      kept = await recordEvent(trx, 'user.registered', registration('Oyun'));
+      throw commitAndRefuse(conflict('Хугацаа дууссан.', 'time_over'));
+    });
+
+    await expect(refused).rejects.toMatchObject({ status: 409, code: 'time_over' });
+    expect(await tallyOf('refused-but-kept')).toBe(1);
+    await eventually(() => ids().includes(kept!.id), 'the kept change’s event arrives');
+  });
+
+  it('refuses to record an event outside the kit’s transaction, where no commit would announce it', async () => {
+    await expect(db.transaction().execute((trx) => recordEvent(trx, 'user.registered', registration('Ariunaa')))).rejects.toThrow(
+      'recordEvent runs inside the kit’s transaction',
+    );
+  });
+});
+
 describe('the outbox', () => {
   it('an event recorded in a rolled-back transaction is never published', async () => {
     const { handler, ids } = collector();
@@ -98,12 +143,12 @@ describe('the outbox', () => {
 
     let rolledBack: { id: string } | undefined;
     await expect(
-      db.transaction().execute(async (trx) => {
-        rolledBack = await recordEvent(trx, 'kit-test', 'user.registered', registration('Bat'));
+      transaction(db, async (trx) => {
+        rolledBack = await recordEvent(trx, 'user.registered', registration('Bat'));
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const committed = await db.transaction().execute((trx) => recordEvent(trx, 'kit-test', 'user.registered', registration('Dorj')));
+    const committed = await transaction(db, (trx) => recordEvent(trx, 'user.registered', registration('Dorj')));
     relay.nudge();
 
     // The relay publishes in recording order, so once the later event is out the earlier one would be too.
@@ -117,7 +162,7 @@ describe('the outbox', () => {
     await bus.subscribe(newSubscriber('order'), ['user.registered'], handler);
     const recorded = [];
     for (const name of ['Anu', 'Bold', 'Saraa']) {
-      recorded.push(await db.transaction().execute((trx) => recordEvent(trx, 'kit-test', 'user.registered', registration(name))));
+      recorded.push(await transaction(db, (trx) => recordEvent(trx, 'user.registered', registration(name))));
     }
     startRelay(bus);
 
@@ -126,10 +171,10 @@ describe('the outbox', () => {
   });
 
   it('records the envelope with the contract’s version and refuses data that breaks the contract', async () => {
-    const event = await db.transaction().execute((trx) => recordEvent(trx, 'kit-test', 'user.registered', registration('Tuya')));
-    expect(event).toMatchObject({ type: 'user.registered', version: 1, producer: 'kit-test', data: { name: 'Tuya' } });
+    const event = await transaction(db, (trx) => recordEvent(trx, 'user.registered', registration('Tuya')));
+    expect(event).toMatchObject({ type: 'user.registered', version: 1, producer: 'kit_test', data: { name: 'Tuya' } });
     await expect(
-      db.transaction().execute((trx) => recordEvent(trx, 'kit-test', 'user.registered', { userId: 'u', email: 'e' } as never)),
+      transaction(db, (trx) => recordEvent(trx, 'user.registered', { userId: 'u', email: 'e' } as never)),
     ).rejects.toThrow();
   });
 
@@ -144,9 +189,9 @@ describe('the outbox', () => {
 
     await outage.begin();
     const relay = startRelay(countingBus, relayLogger);
-    const event = await db.transaction().execute(async (trx) => {
+    const event = await transaction(db, async (trx) => {
       await countUp(trx, 'outage');
-      return recordEvent(trx, 'kit-test', 'user.registered', registration('Gerel'));
+      return recordEvent(trx, 'user.registered', registration('Gerel'));
     });
     relay.nudge();
     expect(await tallyOf('outage')).toBe(1);
@@ -162,10 +207,10 @@ describe('the outbox', () => {
   });
 
   it('deletes published events older than the given days, and keeps the rest', async () => {
-    const [old, recent, unpublished] = await db.transaction().execute(async (trx) => [
-      await recordEvent(trx, 'kit-test', 'user.registered', registration('Old')),
-      await recordEvent(trx, 'kit-test', 'user.registered', registration('Recent')),
-      await recordEvent(trx, 'kit-test', 'user.registered', registration('Waiting')),
+    const [old, recent, unpublished] = await transaction(db, async (trx) => [
+      await recordEvent(trx, 'user.registered', registration('Old')),
+      await recordEvent(trx, 'user.registered', registration('Recent')),
+      await recordEvent(trx, 'user.registered', registration('Waiting')),
     ]);
     await db.updateTable('outbox').set({ published_at: new Date(Date.now() - 40 * 86_400_000) }).where('id', '=', old.id).execute();
     await db.updateTable('outbox').set({ published_at: new Date() }).where('id', '=', recent.id).execute();

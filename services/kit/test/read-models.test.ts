@@ -1,8 +1,10 @@
 // The read-model pieces services share: learners' emails from `user.registered` (forgotten at
 // `user.deleted`), and the newest access version winning however the catalog's events arrive.
 import type { Kysely } from 'kysely';
-import { applyUserRegistered, claimAccessVersion, forgetLearner } from '../src/index.js';
+import { applyUserRegistered, claimAccessVersion, forgetLearner, parseEvent } from '../src/index.js';
 import { envelope, openTestDatabase } from './bus-fixtures.js';
+
+const registered = (data: { userId: string; email: string; name: string }) => parseEvent(envelope('user.registered', data), ['user.registered']);
 
 interface Tables {
   learner: { user_id: string; email: string };
@@ -26,15 +28,15 @@ afterAll(() => database?.close());
 
 it('keeps the email a user registered with, and the newest one when it comes again', async () => {
   const { db } = database;
-  await applyUserRegistered(db, envelope('user.registered', { userId: 'u1', email: 'old@test.mn', name: 'Бат' }));
-  await applyUserRegistered(db, envelope('user.registered', { userId: 'u1', email: 'new@test.mn', name: 'Бат' }));
+  await applyUserRegistered(db, registered({ userId: 'u1', email: 'old@test.mn', name: 'Бат' }));
+  await applyUserRegistered(db, registered({ userId: 'u1', email: 'new@test.mn', name: 'Бат' }));
   expect(await db.selectFrom('learner').selectAll().execute()).toEqual([{ user_id: 'u1', email: 'new@test.mn' }]);
 });
 
 it("forgets a deleted user's email and no one else's", async () => {
   const { db } = database;
-  await applyUserRegistered(db, envelope('user.registered', { userId: 'gone', email: 'gone@test.mn', name: 'Бат' }));
-  await applyUserRegistered(db, envelope('user.registered', { userId: 'stays', email: 'stays@test.mn', name: 'Дорж' }));
+  await applyUserRegistered(db, registered({ userId: 'gone', email: 'gone@test.mn', name: 'Бат' }));
+  await applyUserRegistered(db, registered({ userId: 'stays', email: 'stays@test.mn', name: 'Дорж' }));
   await forgetLearner(db, 'gone');
   expect(await db.selectFrom('learner').select('user_id').where('user_id', 'in', ['gone', 'stays']).execute()).toEqual([{ user_id: 'stays' }]);
 });

@@ -2,7 +2,7 @@
 // tokens issued before a role change or a deletion, on the mode's database (PGlite or PostgreSQL).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { applyRevocation, createTokenVerifier, kitTables, revocationCheck, tokensGoodFrom, type IssuedToken, type KeySource } from '../src/index.js';
+import { createTokenVerifier, kitTables, revocationCheck, revocationSubscription, tokensGoodFrom, type IssuedToken, type KeySource } from '../src/index.js';
 import { envelope, openTestDatabase } from './bus-fixtures.js';
 
 let database: Awaited<ReturnType<typeof openTestDatabase<object>>>;
@@ -27,7 +27,7 @@ describe('a role change or deletion', () => {
   it('refuses every token of the user issued before it, the ones of its own second too, and none issued after', async () => {
     const isRevoked = revocationCheck(database.db);
     const userId = randomUUID();
-    await applyRevocation(database.db)(tokensRevoked(userId, second * 1000 + 400));
+    await revocationSubscription(database.db).handler(tokensRevoked(userId, second * 1000 + 400));
     expect(await isRevoked(token(userId, second - 3600))).toBe(true);
     // Issued in the change's second, before or after it: iat cannot tell, so auth issues the user's next token at the next second.
     expect(await isRevoked(token(userId, second))).toBe(true);
@@ -38,7 +38,7 @@ describe('a role change or deletion', () => {
   it('on a whole second, refuses the tokens of the second before and accepts the ones of that second', async () => {
     const isRevoked = revocationCheck(database.db);
     const userId = randomUUID();
-    await applyRevocation(database.db)(tokensRevoked(userId, at(second)));
+    await revocationSubscription(database.db).handler(tokensRevoked(userId, at(second)));
     expect(tokensGoodFrom(at(second))).toEqual(new Date(at(second)));
     expect(await isRevoked(token(userId, second - 1))).toBe(true);
     expect(await isRevoked(token(userId, second))).toBe(false);
@@ -47,7 +47,7 @@ describe('a role change or deletion', () => {
   it('a later change moves the second forward; an earlier one delivered late does not move it back', async () => {
     const isRevoked = revocationCheck(database.db);
     const userId = randomUUID();
-    const apply = applyRevocation(database.db);
+    const apply = revocationSubscription(database.db).handler;
     await apply(tokensRevoked(userId, at(second + 60)));
     await apply(tokensRevoked(userId, at(second + 10)));
     expect(await isRevoked(token(userId, second + 30))).toBe(true);
@@ -59,7 +59,7 @@ describe('a role change or deletion', () => {
   it('is forgotten once every token it refused has expired, when the next revocation is kept', async () => {
     const userId = randomUUID();
     const past = Math.floor(Date.now() / 1000) - 2 * 86_400;
-    const apply = applyRevocation(database.db);
+    const apply = revocationSubscription(database.db).handler;
     await apply(tokensRevoked(userId, at(past)));
     await apply(tokensRevoked(randomUUID(), Date.now()));
     expect(await kitTables(database.db).selectFrom('revoked_user').select('user_id').where('user_id', '=', userId).execute()).toEqual([]);
@@ -71,7 +71,7 @@ describe('a sign-out', () => {
     const isRevoked = revocationCheck(database.db);
     const userId = randomUUID();
     const signedOut = token(userId, second);
-    await applyRevocation(database.db)(envelope('session.revoked', { tokenId: signedOut.tokenId, expiresAt: aDayAfter(second) }));
+    await revocationSubscription(database.db).handler(envelope('session.revoked', { tokenId: signedOut.tokenId, expiresAt: aDayAfter(second) }));
     expect(await isRevoked(signedOut)).toBe(true);
     expect(await isRevoked(token(userId, second))).toBe(false);
   });
@@ -81,7 +81,7 @@ it('the tokens asked about at once are all answered, each by its own token and u
   const isRevoked = revocationCheck(database.db);
   const demoted = randomUUID();
   const signedOut = token(randomUUID(), second);
-  const apply = applyRevocation(database.db);
+  const apply = revocationSubscription(database.db).handler;
   await apply(tokensRevoked(demoted, at(second)));
   await apply(envelope('session.revoked', { tokenId: signedOut.tokenId, expiresAt: aDayAfter(second) }));
   const answers = await Promise.all([token(demoted, second - 1), signedOut, token(demoted, second), token(signedOut.userId, second), token(randomUUID(), 0)].map(isRevoked));
@@ -98,7 +98,7 @@ it("through the verifier: an administrator's token from before the demotion is r
   const before = sign({ adm: true, iat: now - 5 });
   expect(await verify(before)).toMatchObject({ id: adminId, isAdmin: true });
   const demotedAt = at(now - 2);
-  await applyRevocation(database.db)(tokensRevoked(adminId, demotedAt));
+  await revocationSubscription(database.db).handler(tokensRevoked(adminId, demotedAt));
   await expect(verify(before)).rejects.toMatchObject({ status: 401, code: 'token_revoked' });
   expect(await verify(sign({ adm: false, iat: tokensGoodFrom(demotedAt).getTime() / 1000 }))).toMatchObject({ id: adminId, isAdmin: false });
 });

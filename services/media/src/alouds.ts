@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { media, Page, PageQuery } from '@learning/contracts';
-import { forgetLearner, HttpError, isUuid } from '@learning/kit';
+import { forgetLearner, HttpError, isUuid, transaction } from '@learning/kit';
 import { sql } from 'kysely';
 import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
@@ -46,7 +46,7 @@ export async function createAloud(db: MediaDb, files: Files, userId: string, upl
   }
   await files.storage.putFile(fileKey, upload.path);
   try {
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await transaction(db, async (trx) => {
       // Under a lock on the learner: uploads sent at once all passed the route's check before their bodies.
       await sql`SELECT pg_advisory_xact_lock(hashtext(${`aloud:${userId}`}))`.execute(trx);
       await ensureAloudAllowed(trx, userId, perDay);

@@ -3,7 +3,7 @@
 // replaced by the administrator.
 import { randomUUID } from 'node:crypto';
 import type { media, Page, PageQuery } from '@learning/contracts';
-import { notFound } from '@learning/kit';
+import { notFound, transaction } from '@learning/kit';
 import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { findFile, forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
@@ -58,7 +58,7 @@ export async function putDocument(db: MediaDb, files: Files, name: string, uploa
 async function keepDocument(db: MediaDb, files: Files, name: string, file: Omit<StoredFile, 'createdAt'>): Promise<media.MediaDocument> {
   let old: string[];
   try {
-    old = await db.transaction().execute(async (trx) => {
+    old = await transaction(db, async (trx) => {
       const before = await trx.selectFrom('document').select('file_key').where('name', '=', name).forUpdate().executeTakeFirst();
       await recordFile(trx, file);
       const updatedAt = new Date();
@@ -78,7 +78,7 @@ async function keepDocument(db: MediaDb, files: Files, name: string, file: Omit<
 }
 
 export async function deleteDocument(db: MediaDb, files: Files, name: string): Promise<void> {
-  const keys = await db.transaction().execute(async (trx) => {
+  const keys = await transaction(db, async (trx) => {
     const row = await trx.deleteFrom('document').where('name', '=', name).returning('file_key').executeTakeFirst();
     if (!row) throw documentNotFound();
     return forgetFiles(trx, [row.file_key]);

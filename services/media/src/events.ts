@@ -2,8 +2,7 @@
 // learners' emails (tokens carry only the user's id), and `user.deleted`, which takes a learner's
 // recordings away. What it publishes, through the outbox in the transaction of each change:
 // `video.published` and `video.deleted` (videos.ts).
-import type { EventData } from '@learning/contracts';
-import { applyOnce, applyUserRegistered, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, subscribe, type ServiceContext, type Subscription } from '@learning/kit';
 import { forgetRecordingsOf } from './alouds.js';
 import type { Files } from './files.js';
 import { removeBytes } from './stored-files.js';
@@ -11,16 +10,13 @@ import type { MediaTables } from './tables.js';
 
 export function mediaSubscriptions(context: ServiceContext<MediaTables>, files: Files): Subscription[] {
   return [
-    { types: ['user.registered'], handler: applyOnce(context.db, applyUserRegistered) },
-    {
-      types: ['user.deleted'],
-      handler: async (event) => {
-        let keys: string[] = [];
-        await applyOnce(context.db, async (trx) => {
-          keys = await forgetRecordingsOf(trx, (event.data as EventData<'user.deleted'>).userId);
-        })(event);
-        await removeBytes(files.storage, keys);
-      },
-    },
+    subscribe('user.registered', applyOnce(context.db, applyUserRegistered)),
+    subscribe('user.deleted', async (event) => {
+      let keys: string[] = [];
+      await applyOnce(context.db, async (trx) => {
+        keys = await forgetRecordingsOf(trx, event.data.userId);
+      })(event);
+      await removeBytes(files.storage, keys);
+    }),
   ];
 }

@@ -39,7 +39,6 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       await prepareSpool(files.spoolDir);
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db, files))) {
         context.logger.info('media was empty: seeded the demo videos, subtitles and documents (SEED_DEMO=0 turns this off)');
-        context.eventsRecorded();
       }
     },
     subscriptions: (context) => mediaSubscriptions(context, files),

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import type { media, PageQuery, Page } from '@learning/contracts';
-import { HttpError, isUuid, notFound, recordEvent } from '@learning/kit';
+import { HttpError, isUuid, notFound, recordEvent, transaction } from '@learning/kit';
 import { etagOf, type Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
@@ -94,7 +94,7 @@ export async function createVideo(db: MediaDb, files: Files, kind: VideoKind, up
   }
   await files.storage.putFile(fileKey, upload.path);
   try {
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       await recordFile(trx, { key: fileKey, contentType: upload.contentType, size: upload.size, etag: upload.etag });
       if (poster) await recordFile(trx, poster);
       await trx
@@ -120,7 +120,7 @@ export async function createVideo(db: MediaDb, files: Files, kind: VideoKind, up
 }
 
 async function recordPublished(trx: MediaDb, row: VideoRow): Promise<void> {
-  await recordEvent(trx, 'media', 'video.published', {
+  await recordEvent(trx, 'video.published', {
     videoId: row.id,
     kind: row.kind,
     name: row.name,
@@ -131,7 +131,7 @@ async function recordPublished(trx: MediaDb, row: VideoRow): Promise<void> {
 
 /** The administrator's "Publish": name and translation link; the catalog learns them from `video.published`. */
 export async function publishVideo(db: MediaDb, kind: VideoKind, id: string, body: media.VideoUpdateBody): Promise<media.Video> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await videoRow(trx, kind, id, true);
     const row = await trx
       .updateTable('video')
@@ -145,10 +145,10 @@ export async function publishVideo(db: MediaDb, kind: VideoKind, id: string, bod
 }
 
 export async function deleteVideo(db: MediaDb, files: Files, kind: VideoKind, id: string): Promise<void> {
-  const keys = await db.transaction().execute(async (trx) => {
+  const keys = await transaction(db, async (trx) => {
     const row = await videoRow(trx, kind, id, true);
     await trx.deleteFrom('video').where('id', '=', id).execute();
-    await recordEvent(trx, 'media', 'video.deleted', { videoId: id, kind });
+    await recordEvent(trx, 'video.deleted', { videoId: id, kind });
     return forgetFiles(trx, [row.file_key, row.poster_key, row.subtitle_key]);
   });
   await removeBytes(files.storage, keys);
@@ -162,7 +162,7 @@ export async function setSubtitle(db: MediaDb, files: Files, kind: VideoKind, id
   if (key) await files.storage.putBytes(key, webvtt!);
   let old: string[];
   try {
-    old = await db.transaction().execute(async (trx) => {
+    old = await transaction(db, async (trx) => {
       const row = await videoRow(trx, kind, id, true);
       if (key) await recordFile(trx, { key, contentType: 'text/vtt; charset=utf-8', size: Buffer.byteLength(webvtt!), etag: etagOf(webvtt!) });
       const updated = await trx.updateTable('video').set({ subtitle_key: key }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

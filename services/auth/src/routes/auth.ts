@@ -25,7 +25,6 @@ export function authRoutes(context: ServiceContext<AuthTables>, signingKey: Sign
   router.post('/v1/auth/register', async (req, res) => {
     const { email, name, password } = parseInput(auth.registerBody, req.body);
     const account = await registerAccount(db, { email, name, password });
-    context.eventsRecorded();
     res.status(201).json(await userView(db, account));
   });
 
@@ -48,7 +47,6 @@ export function authRoutes(context: ServiceContext<AuthTables>, signingKey: Sign
   router.delete('/v1/auth/me', requireUser, async (req, res) => {
     const { password } = parseInput(auth.deleteAccountBody, req.body);
     await deleteAccount(db, req.principal!.id, password, tokens.ttlSeconds);
-    context.eventsRecorded();
     res.status(204).end();
   });
 
@@ -56,11 +54,10 @@ export function authRoutes(context: ServiceContext<AuthTables>, signingKey: Sign
   // (through the event) everywhere; the user's other devices stay signed in.
   router.post('/v1/auth/logout', requireUser, async (req, res) => {
     const { tokenId, expiresAt } = req.principal!;
-    await db.transaction().execute(async (trx) => {
+    await context.transaction(async (trx) => {
       await revokeToken(trx, tokenId, expiresAt);
-      await recordEvent(trx, 'auth', 'session.revoked', { tokenId, expiresAt: expiresAt.toISOString() });
+      await recordEvent(trx, 'session.revoked', { tokenId, expiresAt: expiresAt.toISOString() });
     });
-    context.eventsRecorded();
     res.status(204).end();
   });
 

@@ -50,7 +50,6 @@ export function googleRoutes(
       throw error instanceof GoogleRefusal ? refused() : unreachable();
     });
     const { id } = await accountForGoogle(db, identity);
-    context.eventsRecorded();
     const { account, token } = await issueToken(db, signingKey, tokens, id);
     res.json({ user: await userView(db, account), token } satisfies auth.LoginResponse);
   });

@@ -27,7 +27,6 @@ export function userRoutes(context: ServiceContext<AuthTables>, tokens: TokenSet
   router.put('/v1/users/:id/admin', requireAdmin, async (req, res) => {
     const { isAdmin } = parseInput(auth.adminRoleBody, req.body);
     const account = await setAdministrator(db, { actorId: req.principal!.id, userId: req.params.id as string, isAdmin }, tokens.ttlSeconds);
-    context.eventsRecorded();
     res.json(await userView(db, account));
   });
 

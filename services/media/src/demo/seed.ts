@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { demoDaysPerWeek, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, demoWeeks, type DemoVideo } from '@learning/contracts/demo';
-import { recordEvent } from '@learning/kit';
+import { recordEvent, transaction } from '@learning/kit';
 import { sql } from 'kysely';
 import { aloudDocumentName } from '../documents.js';
 import { etagOf, type Files } from '../files.js';
@@ -37,7 +37,7 @@ export function demoSubtitles(video: DemoVideo): string {
 /** Seeds the demo when media has neither a video nor a document; answers whether it did. */
 export async function seedDemo(db: MediaDb, files: Files): Promise<boolean> {
   const clipBytes = await Promise.all(clips.map((clip) => readFile(clip)));
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     // Two instances starting at once on one database seed once.
     await sql`LOCK TABLE video, document IN EXCLUSIVE MODE`.execute(trx);
     const [video, document] = await Promise.all([
@@ -71,7 +71,7 @@ export async function seedDemo(db: MediaDb, files: Files): Promise<boolean> {
           duration_seconds: clipSeconds,
         })
         .execute();
-      await recordEvent(trx, 'media', 'video.published', { videoId: demo.id, kind: demo.kind, name: demo.name, translateUrl: '', hasSubtitle: demo.hasSubtitle });
+      await recordEvent(trx, 'video.published', { videoId: demo.id, kind: demo.kind, name: demo.name, translateUrl: '', hasSubtitle: demo.hasSubtitle });
     }
 
     const documents: Array<[string, Uint8Array]> = [...demoDocuments()];
