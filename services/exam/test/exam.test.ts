@@ -165,6 +165,16 @@ it('refuses a submission after the longest possible duration plus the grace peri
   expect((await fixture.call('GET', examPath(planId), { token: learner.token })).status).toBe(409);
 });
 
+it('asking for the questions after the time is over says so, and closes the attempt at zero as a late submission would', async () => {
+  const learner = await fixture.approvedLearner(planId);
+  await takeExam(learner);
+  const examDb = fixture.platform.services.exam.context.db;
+  await examDb.updateTable('sitting').set({ issued_at: sql`now() - interval '528 seconds'` }).where('user_id', '=', learner.id).execute();
+  expect(await fixture.call('GET', examPath(planId), { token: learner.token })).toMatchObject({ status: 409, body: { code: 'exam_time_over' } });
+  const me = await fixture.meOnce(learner, (user) => user.monsterplanExam.length > 0);
+  expect(me.monsterplanExam).toEqual([{ id: planId, percent: 0, correctQuestions: 0, totalQuestions: 40 }]);
+});
+
 it('takes a submission within the grace period', async () => {
   const learner = await fixture.approvedLearner(planId);
   const questions = await takeExam(learner);
