@@ -1,11 +1,8 @@
-// Lesson bundles (spec section 7): the whole list, create {name, videos, price}, and remove {id, videos}.
+// Lesson bundles (spec section 7): create {name, videos, price} and remove {id, videos}; the list is
+// @learning/platform's useLessons.
 import type { catalog } from '@learning/contracts';
-import { api, useMutation, useQuery, useQueryClient } from '@learning/platform';
-import { lessonsKey, requestsKey } from './keys';
-
-export function useLessons() {
-  return useQuery({ queryKey: lessonsKey, queryFn: ({ signal }) => api.get<catalog.Lesson[]>('/v1/lessons', undefined, signal) });
-}
+import { api, lessonsKey, useMutation, useQueryClient } from '@learning/platform';
+import { requestsKey } from './keys';
 
 export function useCreateLesson() {
   const queryClient = useQueryClient();

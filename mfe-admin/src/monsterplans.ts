@@ -1,9 +1,9 @@
-// Monster plans (spec section 7): the whole list, create {name, videos, price}, update {id, name,
-// videos, price} and remove {id, videos}. Videos go as placements (week, day, the day's words): the
+// Monster plans (spec section 7): create {name, videos, price}, update {id, name, videos, price} and
+// remove {id, videos}; the list is @learning/platform's useMonsterplans. Videos go as placements (week, day, the day's words): the
 // catalog's form of a video's place in a plan.
 import type { catalog } from '@learning/contracts';
-import { api, useMutation, useQuery, useQueryClient } from '@learning/platform';
-import { monsterplansKey, requestsKey } from './keys';
+import { api, monsterplansKey, useMutation, useQueryClient } from '@learning/platform';
+import { requestsKey } from './keys';
 
 export type Placement = catalog.Placement;
 
@@ -13,10 +13,6 @@ export interface MonsterplanFields {
   videos: Placement[];
   isActive: boolean;
   exam: boolean;
-}
-
-export function useMonsterplans() {
-  return useQuery({ queryKey: monsterplansKey, queryFn: ({ signal }) => api.get<catalog.Monsterplan[]>('/v1/monsterplans', undefined, signal) });
 }
 
 /** Where each video of a plan sits, in the plan's order (weeks, then days). */

@@ -2,8 +2,8 @@
 // ones, approve and cancel. After either, the current user, the request list, the bundle list and the
 // new-request count are reloaded (spec section 4).
 import type { catalog, Page } from '@learning/contracts';
-import { api, currentUserKey, keepPreviousData, useMutation, useQuery, useQueryClient } from '@learning/platform';
-import { lessonsKey, monsterplansKey, requestsKey } from './keys';
+import { api, currentUserKey, keepPreviousData, lessonsKey, monsterplansKey, useMutation, useQuery, useQueryClient } from '@learning/platform';
+import { requestsKey } from './keys';
 import { rowsPerPage } from './paging';
 
 export type RequestKind = 'lesson' | 'monsterplan';

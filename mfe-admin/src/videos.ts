@@ -2,8 +2,8 @@
 // the paged list, the upload with its progress, publish {id, name, translateUrl}, delete, and the
 // subtitles of a video.
 import type { Page } from '@learning/contracts';
-import { api, keepPreviousData, upload, useMutation, useQuery, useQueryClient } from '@learning/platform';
-import { lessonsKey, monsterplansKey, videosKey } from './keys';
+import { api, keepPreviousData, lessonsKey, monsterplansKey, upload, useMutation, useQuery, useQueryClient } from '@learning/platform';
+import { videosKey } from './keys';
 import { fetchAllPages, rowsPerPage } from './paging';
 
 export const videoKinds = ['monsterplan', 'lesson'] as const;

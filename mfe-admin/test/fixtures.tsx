@@ -1,6 +1,6 @@
 // Shared set-up of the admin screens' tests: an administrator's session, bundles, plans, requests
 // and videos as the services answer them, and the remote rendered at an address.
-import type { catalog } from '@learning/contracts';
+import { catalog } from '@learning/contracts';
 import { aUser, fakeSession, renderWithPlatform, type FakeCall } from '@learning/platform/testing';
 import { useCurrentUser } from '@learning/platform';
 import { screen } from '@testing-library/react';
@@ -64,19 +64,19 @@ export function aVideo(id: string, name = `Видео ${id}`, overrides: Record<
 
 export function aLesson(overrides: Partial<catalog.Lesson> = {}): catalog.Lesson {
   const _id = overrides._id ?? 'l1';
-  return {
+  return catalog.lesson.parse({
     _id,
     name: 'Англи хэл 1',
     price: '49000',
     videos: [`${_id}-v1`],
     populatedVideos: [{ _id: `${_id}-v1`, name: 'Танилцуулга', url: null }],
     ...overrides,
-  };
+  });
 }
 
 export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Monsterplan {
   const _id = overrides._id ?? 'p1';
-  return {
+  return catalog.monsterplan.parse({
     _id,
     name: 'Monster plan 1',
     price: '49000',
@@ -95,29 +95,29 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
       },
     ],
     ...overrides,
-  };
+  });
 }
 
 export function aLessonRequest(id: string, overrides: Partial<catalog.LessonRequest> = {}): catalog.LessonRequest {
-  return {
+  return catalog.lessonRequest.parse({
     _id: id,
     createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
     user: { _id: `user-of-${id}`, email: `${id}@example.com` },
     lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['l1-v1', 'l1-v2'] },
     isApproved: false,
     ...overrides,
-  };
+  });
 }
 
 export function aMonsterplanRequest(id: string, overrides: Partial<catalog.MonsterplanRequest> = {}): catalog.MonsterplanRequest {
-  return {
+  return catalog.monsterplanRequest.parse({
     _id: id,
     createdAt: new Date(Date.now() - 3 * 3_600_000).toISOString(),
     user: { _id: `user-of-${id}`, email: `${id}@example.com` },
     monsterplan: { _id: 'p1', name: 'Monster plan 1', videos: ['mv1'] },
     isApproved: false,
     ...overrides,
-  };
+  });
 }
 
 export const callsTo = (calls: FakeCall[], method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);

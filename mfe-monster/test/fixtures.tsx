@@ -1,6 +1,6 @@
 // Shared set-up of the Monster plan pages' tests: plans as the catalog answers them, and the remote's
 // routes rendered at an address, beside a stand-in for the shell's sign-in page.
-import type { catalog } from '@learning/contracts';
+import { catalog } from '@learning/contracts';
 import { Route, Routes } from '@learning/platform';
 import { renderWithPlatform } from '@learning/platform/testing';
 import { screen } from '@testing-library/react';
@@ -8,7 +8,7 @@ import MonsterRoutes from '../src/routes';
 
 export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Monsterplan {
   const _id = overrides._id ?? 'p1';
-  return {
+  return catalog.monsterplan.parse({
     _id,
     name: 'Monster plan 1',
     price: '49000',
@@ -28,7 +28,7 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
       { week: 2, videos: [{ _id: `${_id}-v3`, name: 'Цаг агаар', dayOfWeek: 1, translateUrl: '', monsterWords: '' }] },
     ],
     ...overrides,
-  };
+  });
 }
 
 export function renderMonster(route: string) {

@@ -1,7 +1,6 @@
 // The request button of a plan (list and detail): POST /v1/monsterplan-requests; a failure sends the
 // visitor to sign in, a success reloads the current user so the plan reads pending.
-import { Button, useTranslation } from '@learning/platform';
-import { useRequestMonsterplan } from '../monsterplans';
+import { Button, useRequestMonsterplan, useTranslation } from '@learning/platform';
 
 export function RequestButton({ monsterplanId, name }: { monsterplanId: string; name: string }) {
   const { t } = useTranslation('monster');

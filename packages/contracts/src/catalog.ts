@@ -40,62 +40,70 @@ export type MonsterplanBody = z.infer<typeof monsterplanBody>;
 export const lessonRequestBody = z.object({ lesson: id });
 export const monsterplanRequestBody = z.object({ monsterplan: id });
 
-export interface PopulatedLessonVideo {
-  _id: string;
-  name: string;
+// The answers. Strict: a test's faked answer with a field the wire does not carry fails to parse.
+export const populatedLessonVideo = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
   /** A short-lived signed URL to stream it; null unless the caller is approved for the bundle. */
-  url: string | null;
-}
+  url: z.string().nullable(),
+});
+export type PopulatedLessonVideo = z.infer<typeof populatedLessonVideo>;
 
-export interface Lesson {
-  _id: string;
-  name: string;
-  price: string;
-  videos: string[];
-  populatedVideos: PopulatedLessonVideo[];
-}
+export const lesson = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  price: z.string(),
+  videos: z.array(z.string()),
+  populatedVideos: z.array(populatedLessonVideo),
+});
+export type Lesson = z.infer<typeof lesson>;
 
-export interface PlanVideo {
-  _id: string;
-  name: string;
-  dayOfWeek: number;
-  translateUrl: string;
-  monsterWords: string;
-}
+export const planVideo = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  dayOfWeek: z.number().int(),
+  translateUrl: z.string(),
+  monsterWords: z.string(),
+});
+export type PlanVideo = z.infer<typeof planVideo>;
 
-export interface Monsterplan {
-  _id: string;
-  name: string;
-  price: string;
-  earlyPrice: string | null;
-  earlyPriceUntil: string | null;
-  videos: string[];
-  isActive: boolean;
-  exam: boolean;
+export const monsterplan = z.strictObject({
+  _id: z.string(),
+  name: z.string(),
+  price: z.string(),
+  earlyPrice: z.string().nullable(),
+  earlyPriceUntil: z.string().nullable(),
+  videos: z.array(z.string()),
+  isActive: z.boolean(),
+  exam: z.boolean(),
   /** The plan's videos grouped by week number, weeks and days in order. */
-  populatedVideos: Array<{ week: number; videos: PlanVideo[] }>;
-}
+  populatedVideos: z.array(z.strictObject({ week: z.number().int(), videos: z.array(planVideo) })),
+});
+export type Monsterplan = z.infer<typeof monsterplan>;
 
-export interface LessonRequest {
-  _id: string;
-  createdAt: string;
-  user: { _id: string; email: string };
-  lesson: { _id: string; name: string; videos: string[] };
-  isApproved: boolean;
-}
+const requester = z.strictObject({ _id: z.string(), email: z.string() });
+const requestedBundle = z.strictObject({ _id: z.string(), name: z.string(), videos: z.array(z.string()) });
 
-export interface MonsterplanRequest {
-  _id: string;
-  createdAt: string;
-  user: { _id: string; email: string };
-  monsterplan: { _id: string; name: string; videos: string[] };
-  isApproved: boolean;
-}
+export const lessonRequest = z.strictObject({
+  _id: z.string(),
+  createdAt: z.string(),
+  user: requester,
+  lesson: requestedBundle,
+  isApproved: z.boolean(),
+});
+export type LessonRequest = z.infer<typeof lessonRequest>;
 
-export interface PlayResult {
-  url: string;
-  sub: string | null;
-}
+export const monsterplanRequest = z.strictObject({
+  _id: z.string(),
+  createdAt: z.string(),
+  user: requester,
+  monsterplan: requestedBundle,
+  isApproved: z.boolean(),
+});
+export type MonsterplanRequest = z.infer<typeof monsterplanRequest>;
+
+export const playResult = z.strictObject({ url: z.string(), sub: z.string().nullable() });
+export type PlayResult = z.infer<typeof playResult>;
 
 /** A learner's access, as GET /v1/auth/me shows it; `version` grows with every change. */
 export const access = z.object({

@@ -10,6 +10,7 @@ export { formatDate, formatPrice, titleLength, truncate } from './format';
 export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
 export { changeLanguage, defaultLanguage, i18n, languages, registerTranslations, type Language, type Translations } from './i18n';
 export { PlatformProvider } from './PlatformProvider';
+export * from './queries';
 export { createQueryClient, queryClient } from './query';
 export * from './router';
 export {

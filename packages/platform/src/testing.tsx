@@ -1,7 +1,7 @@
 // Test helpers for component tests of the shell and the remotes: a screen rendered with a fresh
 // query client, i18n in Mongolian and a memory router (or jsdom's own history) at the given address,
 // and a stand-in for the gateway's answers. Not part of the shared bundle (a separate entry of the package).
-import type { auth } from '@learning/contracts';
+import { auth } from '@learning/contracts';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation } from 'react-router-dom';
@@ -178,9 +178,9 @@ function fakeResponse(status: number, body: unknown, headers: Record<string, str
   } as unknown as Response;
 }
 
-/** A learner as GET /v1/auth/me answers it, with no grants unless given. */
+/** A learner as GET /v1/auth/me answers it, with no grants unless given; parsed by the wire's schema. */
 export function aUser(overrides: Partial<auth.User> = {}): auth.User {
-  return {
+  return auth.user.parse({
     _id: 'u1',
     name: 'Бат',
     email: 'bat@example.com',
@@ -192,7 +192,7 @@ export function aUser(overrides: Partial<auth.User> = {}): auth.User {
     pendingLessons: [],
     monsterplanExam: [],
     ...overrides,
-  };
+  });
 }
 
 /**

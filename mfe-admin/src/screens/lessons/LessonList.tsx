@@ -1,13 +1,13 @@
 // The lesson bundles: name, price, the videos as badges cut to 13 characters, and delete with an
 // inline Yes/No (spec section 2); 10 per page, counted from the real total.
-import { formatPrice, useTranslation } from '@learning/platform';
+import { formatPrice, useLessons, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pager } from '../../components/Pager';
 import { VideoBadges } from '../../components/VideoBadges';
-import { useDeleteLesson, useLessons } from '../../lessons';
+import { useDeleteLesson } from '../../lessons';
 import { pageOf, usePageParam } from '../../paging';
 
 export function LessonList() {

@@ -2,9 +2,9 @@
 // with Edit (its id in the address, so Back returns to create); then the plans, the requests panel,
 // the exam results, the read-aloud recordings and the question bank import (spec sections 2 and 4).
 import type { catalog } from '@learning/contracts';
-import { PageTitle, useSearchParams, useTranslation } from '@learning/platform';
+import { PageTitle, useMonsterplans, useSearchParams, useTranslation } from '@learning/platform';
 import { useState } from 'react';
-import { placementsOf, useMonsterplans, useSaveMonsterplan } from '../../monsterplans';
+import { placementsOf, useSaveMonsterplan } from '../../monsterplans';
 import { BundleForm } from '../bundle-form/BundleForm';
 import { RequestsPanel } from '../requests/RequestsPanel';
 import { AloudRecordings } from './AloudRecordings';

@@ -1,14 +1,14 @@
 // The Monster plans: name, videos, and the actions Edit and delete with its confirmation (spec
 // section 2); 10 per page, counted from the real total.
 import type { catalog } from '@learning/contracts';
-import { Badge, Button, formatPrice, useTranslation } from '@learning/platform';
+import { Badge, Button, formatPrice, useMonsterplans, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pager } from '../../components/Pager';
 import { VideoBadges } from '../../components/VideoBadges';
-import { useDeleteMonsterplan, useMonsterplans } from '../../monsterplans';
+import { useDeleteMonsterplan } from '../../monsterplans';
 import { pageOf, usePageParam } from '../../paging';
 
 export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit: (plan: catalog.Monsterplan) => void }) {

@@ -1,8 +1,8 @@
 // /product-remote-lesson/{id}: the bundle as a dialog over the list (spec section 2), with a video and
 // the playlist of its lessons. Escape, the close button and Back close it; a bundle that cannot be
 // loaded sends the visitor back to the list (spec section 8).
-import { Loader, Modal, Navigate, titleLength, truncate, useLocation, useNavigate, useParams, useTranslation } from '@learning/platform';
-import { lessonNotOpened, useLesson } from '../../lessons';
+import { Loader, Modal, Navigate, titleLength, truncate, useLesson, useLocation, useNavigate, useParams, useTranslation } from '@learning/platform';
+import { lessonNotOpened } from '../../lessons';
 import { LessonPlayer } from './LessonPlayer';
 
 export function LessonDetailModal() {

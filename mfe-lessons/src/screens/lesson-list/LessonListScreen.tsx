@@ -1,7 +1,7 @@
 // /product-remote-lesson: the bundles, each with its access state and register button (spec sections
 // 2 and 4), and the switcher of the three brochures. A lesson's dialog opens over it (the Outlet).
-import { Alert, EmptyState, LoadError, Loader, Outlet, PageTitle, useCurrentUser, useLocation, useTranslation } from '@learning/platform';
-import { lessonAccess, lessonNotOpened, useLessons } from '../../lessons';
+import { Alert, EmptyState, Loader, LoadError, Outlet, PageTitle, useCurrentUser, useLessons, useLocation, useTranslation } from '@learning/platform';
+import { lessonAccess, lessonNotOpened } from '../../lessons';
 import { BrochureSwitcher } from './BrochureSwitcher';
 import { LessonCard } from './LessonCard';
 

@@ -2,9 +2,9 @@
 // learner approved for a plan that has its exam, taken once: anyone else, a learner with a result,
 // or a plan without an exam goes to the plan page; a plan that cannot be loaded, to the list.
 import type { catalog } from '@learning/contracts';
-import { ApiError, Alert, Button, Link, Loader, Navigate, PageTitle, useCurrentUser, useParams, useTranslation, type User } from '@learning/platform';
+import { Alert, ApiError, Button, Link, Loader, Navigate, PageTitle, useCurrentUser, useMonsterplan, useParams, useTranslation, type User } from '@learning/platform';
 import { useState } from 'react';
-import { examResultOf, monsterplanAccess, planNotOpened, useMonsterplan } from '../../monsterplans';
+import { examResultOf, monsterplanAccess, planNotOpened } from '../../monsterplans';
 import './exam.css';
 import { hasStartedExam, type ExamState } from './exam-run';
 import { ExamIntro } from './ExamIntro';

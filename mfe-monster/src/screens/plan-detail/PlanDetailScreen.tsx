@@ -1,10 +1,10 @@
 // /product-monster-plan/{id}: the plan's player and its week/day list. An approved learner chooses a
 // day and watches it; anyone else sees the list with what to do to get access. A plan that cannot be
 // loaded (404, network) sends the visitor back to the list (spec section 8).
-import { AccessBadge, Badge, Link, Loader, Navigate, PageTitle, useCurrentUser, useParams, useSearchParams, useTranslation, type AccessState, type User } from '@learning/platform';
+import { AccessBadge, Badge, Link, Loader, Navigate, PageTitle, useCurrentUser, useMonsterplan, useParams, useSearchParams, useTranslation, type AccessState, type User } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useRef } from 'react';
-import { canRequest, examResultOf, monsterplanAccess, planNotOpened, useMonsterplan } from '../../monsterplans';
+import { canRequest, examResultOf, monsterplanAccess, planNotOpened } from '../../monsterplans';
 import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
 import { findDay, PlanPlayer } from './PlanPlayer';

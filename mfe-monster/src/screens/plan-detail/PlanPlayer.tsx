@@ -1,9 +1,8 @@
 // The player of an approved learner: the chosen day's video from its signed address (the play call of
 // spec section 7), with its subtitles when it has them, resuming where the learner stopped; under it
 // the day's materials and the read-aloud upload.
-import { Alert, ApiError, LoadError, Loader, Truncated, useTranslation, VideoPlayer } from '@learning/platform';
+import { Alert, ApiError, Loader, LoadError, Truncated, usePlay, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
-import { usePlay } from '../../monsterplans';
 import { DayMaterials } from './DayMaterials';
 
 export interface PlanDay {

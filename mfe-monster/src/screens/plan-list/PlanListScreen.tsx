@@ -1,7 +1,7 @@
 // /product-monster-plan: the plans, each with its access state (spec sections 2 and 4), and the
 // introduction brochure.
-import { Alert, EmptyState, LoadError, Loader, PageTitle, useCurrentUser, useLocation, useTranslation } from '@learning/platform';
-import { monsterplanAccess, planNotOpened, useMonsterplans } from '../../monsterplans';
+import { Alert, EmptyState, Loader, LoadError, PageTitle, useCurrentUser, useLocation, useMonsterplans, useTranslation } from '@learning/platform';
+import { monsterplanAccess, planNotOpened } from '../../monsterplans';
 import { IntroBrochure } from './IntroBrochure';
 import { PlanCard } from './PlanCard';
 

@@ -1,0 +1,14 @@
+// One module per endpoint family: its query keys, fetchers and hooks, shared by every remote.
+export { fetchLesson, fetchLessons, lessonKey, lessonsKey, useLesson, useLessons, useRequestLesson } from './lessons';
+export {
+  fetchMonsterplan,
+  fetchMonsterplans,
+  fetchPlay,
+  monsterplanKey,
+  monsterplansKey,
+  playKey,
+  useMonsterplan,
+  useMonsterplans,
+  usePlay,
+  useRequestMonsterplan,
+} from './monsterplans';
