@@ -72,8 +72,15 @@ export async function startMediaFixture({ env = {} }: { env?: NodeJS.ProcessEnv 
       return expectStatus(await platform.call('PUT', `/v1/files/${kind}-videos/${uploaded._id}`, { token: admin, body }), 200, 'publishing a video');
     },
     async storedFiles() {
-      const entries = await readdir(platform.mediaFilesDir, { recursive: true, withFileTypes: true });
-      return entries.filter((entry) => entry.isFile()).map((entry) => relative(platform.mediaFilesDir, join(entry.parentPath, entry.name)));
+      for (;;) {
+        try {
+          const entries = await readdir(platform.mediaFilesDir, { recursive: true, withFileTypes: true });
+          return entries.filter((entry) => entry.isFile()).map((entry) => relative(platform.mediaFilesDir, join(entry.parentPath, entry.name)));
+        } catch (error) {
+          // A folder media was removing at that moment (a deleted recording's): read the tree again.
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+      }
     },
     async close() {
       await Promise.all([platform.close(), media.remove()]);
