@@ -61,7 +61,7 @@ export interface RequestLogOptions {
   fieldsOf?: (path: string, res: ServerResponse) => Record<string, unknown>;
 }
 
-/** Middleware on Node's own request and response, so the gateway's /v1 lane can use it without Express. */
+/** Middleware on Node's own request and response: Express takes it as it is, and a test can run it without Express. */
 export type NodeMiddleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** The path of a request target, without its query. */

@@ -26,7 +26,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     spoolDir: join(root, '.spool'),
   };
   const secret = config.MEDIA_SIGNING_SECRET;
-  // One for the stream lane that reads them and the routes that delete videos, so a delete is seen by both.
+  // One for the stream route that reads them and the routes that delete videos, so a delete is seen by both.
   let keptVideoFiles: KeptVideoFiles | undefined;
   const videoFiles = (context: ServiceContext<MediaTables>) => (keptVideoFiles ??= keepVideoFiles(context.db));
   return {
