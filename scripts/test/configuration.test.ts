@@ -92,7 +92,7 @@ beforeAll(async () => {
     FFPROBE_PATH: join(folder, 'my-ffprobe'),
     SEED_DEMO: '1',
     EXAM_QUESTION_COUNT: '1',
-    EXAM_GRACE_SECONDS: '5',
+    EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
     RATE_LIMIT_AUTH: '3',
     RATE_LIMIT_WINDOW_MS: '7200000',
     TRUST_PROXY: 'loopback',
@@ -328,21 +328,18 @@ const probes: Record<string, Probe> = {
   },
   async EXAM_QUESTION_COUNT() {
     const { token, monsterplanId } = await learnerWithExam();
-    const { body } = await started.call('GET', `/v1/monsterplans/${monsterplanId}/exam`, { token });
-    expect(JSON.stringify(body).match(/"niceWord"/g)).toHaveLength(1);
+    const { body } = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/1`, { token });
+    expect([body.totalQuestions, body.remaining]).toEqual([1, 0]);
   },
-  async EXAM_GRACE_SECONDS() {
+  async EXAM_ANSWER_ALLOWANCE_SECONDS() {
     const { token, monsterplanId } = await learnerWithExam();
-    // The attempt began 30 s ago: one question lasts at most 17 s, and 5 s of grace are over
-    // (the default 120 s would still take this answer, which is right).
+    const { body: revealed } = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/1`, { token });
+    // Revealed 10 s ago: in time with the default 2 s allowance, late with 0.5 s.
     const exam = started.platform.services.exam.context.db;
-    const [sitting] = await exam.selectFrom('sitting').select('questions').where('monsterplan_id', '=', monsterplanId).execute();
-    const [question] = sitting!.questions;
-    await exam.updateTable('sitting').set({ issued_at: new Date(Date.now() - 30_000) }).where('monsterplan_id', '=', monsterplanId).execute();
-    const answers = [{ question: question!.questionId, answer: question!.correctAnswerId }];
-    const data = await sealPayload(await payloadKey('configured-payload-secret'), JSON.stringify(answers));
-    const answer = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam`, { token, body: { id: monsterplanId, user: 'me', data } });
-    expect([answer.status, answer.body.code]).toEqual([409, 'exam_time_over']);
+    await exam.updateTable('revealed_question').set({ revealed_at: new Date(Date.now() - 10_000) }).where('monsterplan_id', '=', monsterplanId).execute();
+    const body = { answer: revealed.question.answers[0].identifier };
+    const answer = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/1/answer`, { token, body });
+    expect([answer.status, answer.body.answer, answer.body.isOnTime]).toEqual([200, 999, false]);
   },
   async RATE_LIMIT_AUTH() {
     const client = { 'x-forwarded-for': '10.9.9.9' };

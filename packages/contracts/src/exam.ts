@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { id } from './common.js';
 import { examRules, type ExamResult } from './exam-rules.js';
 
-export { examRules, isPassed, longestExamMs, type ExamOption, type ExamQuestion, type ExamResult } from './exam-rules.js';
+export {
+  examRules,
+  isPassed,
+  type ExamAnswerCode,
+  type ExamAttempt,
+  type ExamOption,
+  type ExamQuestion,
+  type ExamResult,
+  type RecordedAnswer,
+  type RevealedQuestion,
+} from './exam-rules.js';
 
 /**
  * One answer of the plaintext inside `data`: the question's `identifier` and the chosen option's
@@ -16,6 +26,18 @@ export const examAnswer = z.object({
 });
 export type ExamAnswer = z.infer<typeof examAnswer>;
 export const examAnswers = z.array(examAnswer).max(1000);
+
+/** The number of a question in the learner's attempt, in the path: 1…40. */
+export const questionNumber = z.coerce
+  .number({ error: 'Асуултын дугаар буруу байна.' })
+  .int('Асуултын дугаар буруу байна.')
+  .min(1, 'Асуултын дугаар буруу байна.')
+  .max(1000, 'Асуултын дугаар буруу байна.');
+
+/** POST /v1/monsterplans/{id}/exam/questions/{number}/answer. */
+export const questionAnswer = z.object({
+  answer: z.union([id, z.literal(examRules.timeoutAnswer)], { error: 'Хариулт (answer) нь сонголтын identifier эсвэл 999 байх ёстой.' }),
+});
 
 /** POST /v1/monsterplans/{id}/exam: `data` is the answers sealed as a payload TOKEN (DESIGN.md). */
 export const examSubmission = z.object({

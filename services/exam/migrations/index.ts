@@ -1,4 +1,5 @@
-// The exam's schema: question banks, the questions issued to each learner, results, and the read
+// The exam's schema: question banks, the questions issued to each learner and when each was revealed
+// and answered, results, and the read
 // models of learners, their approved plans and the plans (filled from auth's and the catalog's events).
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
@@ -66,6 +67,25 @@ export const migrations: Record<string, Migration> = {
         .addUniqueConstraint('result_once', ['user_id', 'monsterplan_id'])
         .execute();
       await db.schema.createIndex('result_newest').on('result').columns(['created_at desc', 'id']).execute();
+    },
+  },
+  // The server keeps each question's clock (issue 18): a question is revealed when the learner reaches
+  // it, and its answer is recorded with the time it came. Attempts begun before are dropped: their
+  // learners start again, now one question at a time.
+  '0002_revealed_question': {
+    async up(db: Kysely<unknown>) {
+      await sql`DELETE FROM sitting`.execute(db);
+      await db.schema
+        .createTable('revealed_question')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('monsterplan_id', 'text', (c) => c.notNull())
+        .addColumn('number', 'integer', (c) => c.notNull())
+        .addColumn('revealed_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('answer', 'text')
+        .addColumn('answered_at', 'timestamptz')
+        .addPrimaryKeyConstraint('revealed_question_pk', ['user_id', 'monsterplan_id', 'number'])
+        .addForeignKeyConstraint('revealed_question_sitting', ['user_id', 'monsterplan_id'], 'sitting', ['user_id', 'monsterplan_id'], (c) => c.onDelete('cascade'))
+        .execute();
     },
   },
 };

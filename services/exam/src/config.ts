@@ -12,10 +12,10 @@ export const examEnv = z
     /** Questions in one exam (spec section 9: 40). */
     EXAM_QUESTION_COUNT: z.coerce.number().int().min(1).max(500).default(exam.examRules.questionCount),
     /**
-     * How long after the exam's longest possible duration (countdown, then every question's timer
-     * and its expiry) a submission is still taken: a slow network, a reload on the way.
+     * How much later than a question's 9 seconds its answer may reach the server and still count (a slow
+     * network); a later one is recorded as 999.
      */
-    EXAM_GRACE_SECONDS: z.coerce.number().int().min(0).max(24 * 60 * 60).default(120),
+    EXAM_ANSWER_ALLOWANCE_SECONDS: z.coerce.number().min(0).max(30).default(exam.examRules.answerAllowanceSeconds),
     /** '1' seeds the question banks of the demo plans (packages/contracts/src/demo.ts) when they are empty. */
     SEED_DEMO: z.enum(['0', '1']).default('0'),
   })

@@ -10,7 +10,7 @@ import { answerOpener } from './sealed-answers.js';
 import type { ExamTables } from './tables.js';
 
 export function examService(config: ExamConfig): ServiceDefinition<ExamTables> {
-  const settings = { questionCount: config.EXAM_QUESTION_COUNT, graceMs: config.EXAM_GRACE_SECONDS * 1000 };
+  const settings = { questionCount: config.EXAM_QUESTION_COUNT, allowanceMs: config.EXAM_ANSWER_ALLOWANCE_SECONDS * 1000 };
   return {
     name: 'exam',
     migrations,

@@ -33,12 +33,22 @@ export interface ExamTables {
     position: number;
     created_at: Generated<Date>;
   };
-  /** The questions issued to a learner for a plan, and when: one per learner and plan. */
+  /** A learner's attempt at a plan's exam: its questions, drawn when it began and revealed one by one. */
   sitting: {
     user_id: string;
     monsterplan_id: string;
     issued_at: Timestamp;
     questions: ColumnType<IssuedQuestion[], string, string>;
+  };
+  /** A question of a sitting the learner has reached (1-based `number`), and its answer once given. */
+  revealed_question: {
+    user_id: string;
+    monsterplan_id: string;
+    number: number;
+    revealed_at: Timestamp;
+    /** An option's id, or '999'; null while the question is open. */
+    answer: string | null;
+    answered_at: Timestamp | null;
   };
   /** One per learner and plan: the exam is taken once. */
   result: {
