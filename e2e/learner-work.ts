@@ -1,5 +1,5 @@
-// What a learner sends through the API in the admin journeys: an exam taken (its answers sealed as
-// the wire contract's TOKEN) and a read-aloud recording.
+// What a learner sends through the API in the admin journeys: an exam taken question by question (its
+// answers sealed as the wire contract's TOKEN at the end) and a read-aloud recording.
 import { readFile } from 'node:fs/promises';
 import { payloadKey, sealPayload, type exam } from '@learning/contracts';
 import { type Answer, testPayloadSecret, type TestPlatform } from '@learning/testing';
@@ -8,20 +8,31 @@ import { type Answer, testPayloadSecret, type TestPlatform } from '@learning/tes
 export type Choose = (question: exam.ExamQuestion, index: number) => string | 999;
 
 /**
- * Asks for the plan's exam, once the exam service has heard of the learner's approval (an event
- * away: asked again while it answers 403), answers it and answers the graded result.
+ * Takes the plan's exam as the page does, once the exam service has heard of the learner's approval
+ * (an event away: the first reveal is asked again while it answers 403): each question revealed,
+ * answered, then the attempt ended with the answers sealed. Answers the graded result.
  */
 export async function takeExam(platform: TestPlatform, learner: { id: string; token: string }, monsterplanId: string, choose: Choose): Promise<Answer> {
-  const questions = await untilIssued(() => platform.call('GET', `/v1/monsterplans/${monsterplanId}/exam`, { token: learner.token }));
-  const answers = questions.map((question, index) => ({ question: question.identifier, answer: choose(question, index) }));
+  const examPath = `/v1/monsterplans/${monsterplanId}/exam`;
+  const call = (path: string, body?: unknown) => platform.call('POST', `${examPath}/${path}`, { token: learner.token, body });
+  const answers: exam.ExamAnswer[] = [];
+  let revealed = await untilApproved(() => call('questions/1'));
+  for (let index = 0; ; index++) {
+    const question = (revealed.body as exam.RevealedQuestion).question;
+    const answer = choose(question, index);
+    await call(`questions/${index + 1}/answer`, { answer });
+    answers.push({ question: question.identifier, answer });
+    if ((revealed.body as exam.RevealedQuestion).remaining === 0) break;
+    revealed = await call(`questions/${index + 2}`);
+  }
   const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify(answers));
-  return platform.call('POST', `/v1/monsterplans/${monsterplanId}/exam`, { token: learner.token, body: { id: monsterplanId, user: learner.id, data } });
+  return platform.call('POST', examPath, { token: learner.token, body: { id: monsterplanId, user: learner.id, data } });
 }
 
-async function untilIssued(ask: () => Promise<Answer>): Promise<exam.ExamQuestion[]> {
+async function untilApproved(ask: () => Promise<Answer>): Promise<Answer> {
   for (let attempt = 1; ; attempt += 1) {
     const answer = await ask();
-    if (answer.status === 200) return answer.body as exam.ExamQuestion[];
+    if (answer.status === 200) return answer;
     if (answer.status !== 403 || attempt === 100) throw new Error(`the exam answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

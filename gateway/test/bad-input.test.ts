@@ -74,6 +74,9 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/monsterplans/exam-results' },
   { method: 'GET', path: '/v1/monsterplans/{plan}/exam' },
   { method: 'POST', path: '/v1/monsterplans/{plan}/exam' },
+  { method: 'GET', path: '/v1/monsterplans/{plan}/exam/attempt' },
+  { method: 'POST', path: '/v1/monsterplans/{plan}/exam/questions/{question}' },
+  { method: 'POST', path: '/v1/monsterplans/{plan}/exam/questions/{question}/answer' },
   { method: 'GET', path: '/v1/monsterplans/{plan}/play/{monsterplanVideo}' },
   { method: 'POST', path: '/v1/monsterplans/aloud', isUpload: true },
   { method: 'GET', path: '/v1/monsterplans/aloud' },
@@ -117,7 +120,7 @@ const badIds = [
 
 const json = { 'content-type': 'application/json' };
 const every = (fields: unknown) =>
-  JSON.stringify(Object.fromEntries(['email', 'password', 'repeatPassword', 'name', 'price', 'videos', 'lesson', 'monsterplan', 'id', 'user', 'data', 'code', 'isApproved', 'translateUrl', 'question', 'niceWord', 'answers', 'correct'].map((field) => [field, fields])));
+  JSON.stringify(Object.fromEntries(['email', 'password', 'repeatPassword', 'name', 'price', 'videos', 'lesson', 'monsterplan', 'id', 'user', 'data', 'code', 'isApproved', 'translateUrl', 'question', 'niceWord', 'answers', 'answer', 'correct'].map((field) => [field, fields])));
 const jsonBodies: Array<string | Buffer> = [
   '[]',
   'null',

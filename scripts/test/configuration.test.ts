@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
-import { openPayload, payloadKey, sealPayload, signMediaUrl } from '@learning/contracts';
+import { openPayload, payloadKey, signMediaUrl } from '@learning/contracts';
 import { createLogger, loadConfig } from '@learning/kit';
 import amqp from 'amqplib';
 import pg from 'pg';

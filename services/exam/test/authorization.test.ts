@@ -2,7 +2,7 @@
 // learner who is not, and the administrator.
 import { randomUUID } from 'node:crypto';
 import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '@learning/testing';
-import { aQuestion, answersTo, eventually, expectStatus, startExamFixture, type ExamFixture, type Learner } from './fixture.js';
+import { aQuestion, answersTo, eventually, startExamFixture, type ExamFixture, type Learner } from './fixture.js';
 
 let fixture: ExamFixture;
 let planId: string;
@@ -28,22 +28,48 @@ const adminOnly = (status: number) => ({ guest: 401, learner: 403, otherLearner:
 const questionsOf = (id: string) => `/v1/monsterplans/${id}/questions`;
 
 async function sealedAnswersOf(learner: Learner) {
-  const questions = expectStatus(await fixture.call('GET', `/v1/monsterplans/${planId}/exam`, { token: learner.token }), 200, 'taking the exam');
-  return { id: planId, user: learner.id, data: await fixture.seal(answersTo(questions, await fixture.bank(planId), { correct: 35 })) };
+  const { question } = await fixture.reveal(learner, planId, 1);
+  return { id: planId, user: learner.id, data: await fixture.seal(answersTo([question], await fixture.bank(planId), { correct: 1 })) };
 }
+
+/** The first question revealed to the approved learner, and an option of it. */
+async function firstOptionOf(learner: Learner) {
+  const { question } = await fixture.reveal(learner, planId, 1);
+  return { answer: question.answers[0]!.identifier };
+}
+
+const onlyTheApprovedLearner = (status: number) => ({ guest: 401, learner: status, otherLearner: 403, admin: 403 });
 
 const routes: Route[] = [
   {
     method: 'GET',
     path: '/v1/monsterplans/{id}/exam (only the approved learner; an administrator who is not approved neither)',
     prepare: async () => ({ path: `/v1/monsterplans/${planId}/exam` }),
-    expected: { guest: 401, learner: 200, otherLearner: 403, admin: 403 },
+    expected: onlyTheApprovedLearner(200),
+  },
+  {
+    method: 'GET',
+    path: '/v1/monsterplans/{id}/exam/attempt',
+    prepare: async () => ({ path: `/v1/monsterplans/${planId}/exam/attempt` }),
+    expected: onlyTheApprovedLearner(200),
+  },
+  {
+    method: 'POST',
+    path: '/v1/monsterplans/{id}/exam/questions/{number}',
+    prepare: async () => ({ path: `/v1/monsterplans/${planId}/exam/questions/1` }),
+    expected: onlyTheApprovedLearner(200),
+  },
+  {
+    method: 'POST',
+    path: '/v1/monsterplans/{id}/exam/questions/{number}/answer',
+    prepare: async (approved) => ({ path: `/v1/monsterplans/${planId}/exam/questions/1/answer`, body: await firstOptionOf(approved) }),
+    expected: onlyTheApprovedLearner(200),
   },
   {
     method: 'POST',
     path: '/v1/monsterplans/{id}/exam',
     prepare: async (approved) => ({ path: `/v1/monsterplans/${planId}/exam`, body: await sealedAnswersOf(approved) }),
-    expected: { guest: 401, learner: 200, otherLearner: 403, admin: 403 },
+    expected: onlyTheApprovedLearner(200),
   },
   { method: 'GET', path: '/v1/monsterplans/exam-results', prepare: async () => ({ path: '/v1/monsterplans/exam-results?perPage=10&currentPage=1' }), expected: adminOnly(200) },
   { method: 'GET', path: '/v1/monsterplans/{id}/questions', prepare: async () => ({ path: questionsOf(planId) }), expected: adminOnly(200) },

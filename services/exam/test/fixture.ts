@@ -18,6 +18,15 @@ export interface ExamFixture extends CatalogFixture {
   bank(monsterplanId: string): Promise<exam.BankQuestion[]>;
   /** The answers sealed as a payload TOKEN with the platform's secret. */
   seal(answers: unknown): Promise<string>;
+  /** Reveals question `number` of the learner's attempt (200 expected). */
+  reveal(learner: Learner, monsterplanId: string, number: number): Promise<exam.RevealedQuestion>;
+  /** Answers question `number` (200 expected). */
+  answer(learner: Learner, monsterplanId: string, number: number, answer: exam.ExamAnswerCode): Promise<exam.RecordedAnswer>;
+  /**
+   * Goes through the whole exam as the page does, each answer in time: the first `correct` questions
+   * right, the next `timedOut` 999, the rest wrong; then ends it. Answers the result and the answers given.
+   */
+  sitThrough(learner: Learner, monsterplanId: string, choices: { correct: number; timedOut?: number }): Promise<{ result: exam.ExamResult; answers: exam.ExamAnswer[] }>;
 }
 
 /** A question of a generated bank; the correct option is the one named `correct-<n>`. */
@@ -60,6 +69,30 @@ export async function startExamFixture(options: { seedDemo?: boolean } = {}): Pr
       return expectStatus(answer, 200, 'listing the bank').result;
     },
     seal: (answers) => sealPayload(key, JSON.stringify(answers)),
+    async reveal(learner, monsterplanId, number) {
+      return expectStatus(await fixture.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/${number}`, { token: learner.token }), 200, `revealing question ${number}`);
+    },
+    async answer(learner, monsterplanId, number, answer) {
+      const called = await fixture.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/${number}/answer`, { token: learner.token, body: { answer } });
+      return expectStatus(called, 200, `answering question ${number}`);
+    },
+    async sitThrough(learner, monsterplanId, { correct, timedOut = 0 }) {
+      const correctOf = new Map((await examFixture.bank(monsterplanId)).map((question) => [question._id, question.correctAnswer]));
+      const answers: exam.ExamAnswer[] = [];
+      for (let number = 1; number <= exam.examRules.questionCount; number++) {
+        const { question } = await examFixture.reveal(learner, monsterplanId, number);
+        const right = correctOf.get(question.identifier)!;
+        const answer =
+          number <= correct ? right
+          : number <= correct + timedOut ? exam.examRules.timeoutAnswer
+          : question.answers.find((option) => option.identifier !== right)!.identifier;
+        await examFixture.answer(learner, monsterplanId, number, answer);
+        answers.push({ question: question.identifier, answer });
+      }
+      const body = { id: monsterplanId, user: learner.id, data: await examFixture.seal(answers) };
+      const result = expectStatus(await fixture.call('POST', `/v1/monsterplans/${monsterplanId}/exam`, { token: learner.token, body }), 200, 'ending the exam');
+      return { result, answers };
+    },
   };
   return examFixture;
 }

@@ -81,7 +81,8 @@ it('empties the bank', async () => {
 it('gives each demo plan a bank of at least 40 questions, so the demo plan with the exam can be taken', async () => {
   for (const id of demoMonsterplanIds) expect((await fixture.bank(id)).length).toBeGreaterThanOrEqual(40);
   const learner = await fixture.approvedLearner(demoMonsterplanIds[0]!);
-  const questions = expectStatus(await fixture.call('GET', `/v1/monsterplans/${demoMonsterplanIds[0]}/exam`, { token: learner.token }), 200, 'the demo exam');
-  expect(questions).toHaveLength(40);
-  for (const question of questions) expect(question.question.toLowerCase()).toContain(question.niceWord.toLowerCase());
+  for (let number = 1; number <= 40; number++) {
+    const { question } = await fixture.reveal(learner, demoMonsterplanIds[0]!, number);
+    expect(question.question.toLowerCase()).toContain(question.niceWord.toLowerCase());
+  }
 });
