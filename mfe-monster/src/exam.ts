@@ -1,15 +1,27 @@
-// The exam's calls (spec section 7): the questions of the learner's one attempt, and the answers,
-// sealed as a payload TOKEN with the gateway's secret (DESIGN.md) before they leave the browser.
+// The exam's calls (README, wire contract): where the learner's one attempt stands, a question revealed
+// when the learner reaches it, each answer as it is chosen, and the end of the attempt with the
+// answers sealed as a payload TOKEN with the gateway's secret (DESIGN.md) before they leave the browser.
 import { payloadKey, sealPayload, type exam } from '@learning/contracts';
 import { api, loadRuntimeConfig } from '@learning/platform';
 
 const examPath = (monsterplanId: string) => `/v1/monsterplans/${encodeURIComponent(monsterplanId)}/exam`;
+const questionPath = (monsterplanId: string, number: number) => `${examPath(monsterplanId)}/questions/${number}`;
 
-export function fetchExamQuestions(monsterplanId: string): Promise<exam.ExamQuestion[]> {
-  return api.get<exam.ExamQuestion[]>(examPath(monsterplanId));
+export function fetchExamAttempt(monsterplanId: string): Promise<exam.ExamAttempt> {
+  return api.get<exam.ExamAttempt>(`${examPath(monsterplanId)}/attempt`);
 }
 
-export async function sendExamAnswers(monsterplanId: string, userId: string, answers: readonly exam.ExamAnswer[]): Promise<exam.ExamResult> {
+/** Question `number` of the attempt: 1 begins it; the open one asked again comes back with its clock still running. */
+export function revealExamQuestion(monsterplanId: string, number: number): Promise<exam.RevealedQuestion> {
+  return api.post<exam.RevealedQuestion>(questionPath(monsterplanId, number));
+}
+
+export function sendExamAnswer(monsterplanId: string, number: number, answer: exam.ExamAnswerCode): Promise<exam.RecordedAnswer> {
+  return api.post<exam.RecordedAnswer>(`${questionPath(monsterplanId, number)}/answer`, { answer });
+}
+
+/** Ends the attempt; the server grades its own record of each question, `answers` only filling in. */
+export async function finishExam(monsterplanId: string, userId: string, answers: readonly exam.ExamAnswer[]): Promise<exam.ExamResult> {
   return api.post<exam.ExamResult>(examPath(monsterplanId), { id: monsterplanId, user: userId, data: await sealAnswers(answers) });
 }
 

@@ -1,199 +1,264 @@
-// The exam's state machine (spec section 4) under fake timers: countdown, 9-second questions, 999
-// one second after a timer runs out, the answers sent after the last, storage kept for a resume.
-import type { exam } from '@learning/contracts';
-import { createExamRun, hasStartedExam, storageKeyOf, type ExamRun } from '../src/screens/exam/exam-run';
+// The exam's state machine (spec section 4) under fake timers, driven by a stand-in of the exam
+// service's calls (src/exam.ts over the fake gateway): where the attempt stands decides the start, each
+// question is revealed with its 9 seconds starting when it shows, 999 is sent one second after a timer
+// runs out, the attempt is ended after the last, and a call that fails on the network is offered again.
+import { aUser, fakeSession } from '@learning/platform/testing';
+import { fetchExamAttempt, finishExam, revealExamQuestion, sendExamAnswer } from '../src/exam';
+import { createExamRun, hasStartedExam, type ExamRun } from '../src/screens/exam/exam-run';
+import { fakeExamServer, rightOptionOf } from './fixtures';
 
 const planId = 'p1';
+const learner = aUser({ monsterplans: [planId] });
 
-function questions(count: number): exam.ExamQuestion[] {
-  return Array.from({ length: count }, (_, n) => ({
-    identifier: `q${n}`,
-    question: `Sentence ${n} with word${n}.`,
-    niceWord: `word${n}`,
-    answers: ['a', 'b', 'c', 'd'].map((option) => ({ identifier: `q${n}${option}`, name: option })),
-  }));
+function setUp(server = fakeExamServer()) {
+  const gateway = fakeSession(learner, server.routes);
+  const run = createExamRun({
+    monsterplanId: planId,
+    storage: localStorage,
+    calls: {
+      fetchAttempt: () => fetchExamAttempt(planId),
+      revealQuestion: (number) => revealExamQuestion(planId, number),
+      sendAnswer: (number, answer) => sendExamAnswer(planId, number, answer),
+      finish: (answers) => finishExam(planId, learner._id, answers),
+    },
+  });
+  run.open();
+  return { run, server, gateway };
 }
 
-const result = { percent: 87.5, totalQuestions: 40, correctQuestions: 35, passed: true };
-
-function setUp({ count = 40, load, send }: { count?: number; load?: () => Promise<exam.ExamQuestion[]>; send?: jest.Mock } = {}) {
-  const sendAnswers = send ?? jest.fn(async () => result);
-  const loadQuestions = load ?? jest.fn(async () => questions(count));
-  const run = createExamRun({ monsterplanId: planId, storage: localStorage, loadQuestions, sendAnswers });
-  return { run, sendAnswers, loadQuestions };
-}
-
-/** Lets the promises settle between timer steps. */
+/** Lets the calls settle between timer steps. */
 async function advance(ms: number) {
   await jest.advanceTimersByTimeAsync(ms);
 }
 
 const phaseOf = (run: ExamRun) => run.getState().phase;
+const numberOf = (run: ExamRun) => run.getState().question?.number;
+const callsTo = (gateway: ReturnType<typeof fakeSession>, method: string, pattern: RegExp) =>
+  gateway.calls.filter((call) => call.method === method && pattern.test(call.path)).map((call) => call.path);
+
+/** A server whose question 1 comes with this much of its time left on the server's clock. */
+function revealedWithSecondsLeft(secondsLeft: number) {
+  const server = fakeExamServer();
+  const path = 'POST /v1/monsterplans/p1/exam/questions/1';
+  const reveal = server.routes[path]!;
+  server.routes[path] = (call) => {
+    const answered = reveal(call);
+    return { ...answered, body: { ...(answered.body as object), secondsLeft } };
+  };
+  return server;
+}
+
+/** Past the intro and the countdown, at question 1. */
+async function startAtFirst(run: ExamRun) {
+  await advance(0);
+  run.start();
+  await advance(7000);
+}
 
 beforeEach(() => {
   jest.useFakeTimers();
-  localStorage.clear();
 });
 afterEach(() => jest.useRealTimers());
 
-it('starts at the intro, counts down 7 seconds while the questions load, then shows the first with 9 seconds', async () => {
-  const { run, loadQuestions } = setUp();
+it('a fresh start: the intro, then a 7-second countdown before question 1 is revealed, which shows with 9 seconds', async () => {
+  const { run, gateway } = setUp();
+  expect(phaseOf(run)).toEqual({ name: 'opening' });
+  await advance(0);
   expect(phaseOf(run)).toEqual({ name: 'intro' });
+  expect(hasStartedExam(localStorage, planId)).toBe(false);
   run.start();
-  expect(loadQuestions).toHaveBeenCalledTimes(1);
+  expect(hasStartedExam(localStorage, planId)).toBe(true);
   expect(phaseOf(run)).toEqual({ name: 'countdown', secondsLeft: 7 });
   await advance(6000);
   expect(phaseOf(run)).toEqual({ name: 'countdown', secondsLeft: 1 });
+  expect(callsTo(gateway, 'POST', /questions/)).toEqual([]);
   await advance(1000);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 0, secondsLeft: 9 });
+  expect(callsTo(gateway, 'POST', /questions/)).toEqual(['/v1/monsterplans/p1/exam/questions/1']);
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 9 });
+  expect(run.getState().question).toMatchObject({ number: 1, totalQuestions: 40, question: { identifier: 'q1' } });
   await advance(4000);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 0, secondsLeft: 5 });
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 5 });
 });
 
-it('shows a timer that ran out for one second, then records 999 and goes on', async () => {
-  const { run } = setUp();
-  run.start();
-  await advance(7000);
-  await advance(9000);
-  expect(phaseOf(run)).toEqual({ name: 'expired', index: 0 });
-  expect(run.getState().answers).toEqual([]);
-  run.answer('q0a'); // too late: ignored
-  await advance(999);
-  expect(run.getState().answers).toEqual([]);
-  await advance(1);
-  expect(run.getState().answers).toEqual([{ question: 'q0', answer: 999 }]);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 1, secondsLeft: 9 });
-});
-
-it('records a picked option at once, with a fresh 9 seconds for the next question; options of other questions are ignored', async () => {
-  const { run } = setUp();
-  run.start();
-  await advance(7000 + 5000);
-  run.answer('q1a');
-  expect(run.getState().answers).toEqual([]);
-  run.answer('q0c');
-  expect(run.getState().answers).toEqual([{ question: 'q0', answer: 'q0c' }]);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 1, secondsLeft: 9 });
+it('an answer is sent for its question, then the next is revealed with a fresh 9 seconds; options of other questions are ignored', async () => {
+  const { run, server, gateway } = setUp();
+  await startAtFirst(run);
+  await advance(5000);
+  run.answer('q2a');
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 4 });
+  run.answer('q1c');
+  expect(phaseOf(run)).toEqual({ name: 'recording', answer: 'q1c', secondsLeft: 4 });
+  await advance(0);
+  expect(gateway.calls.find((call) => call.path.endsWith('/questions/1/answer'))?.body).toEqual({ answer: 'q1c' });
+  expect(server.recorded).toEqual(['q1c', null]);
+  expect(numberOf(run)).toBe(2);
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 9 });
   await advance(8999);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 1, secondsLeft: 1 });
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 1 });
 });
 
-it('sends the answers after the last of 40 questions, shows the result and clears the stored exam', async () => {
-  const { run, sendAnswers } = setUp();
-  run.start();
-  await advance(7000);
-  expect(hasStartedExam(localStorage, planId)).toBe(true);
-  for (let n = 0; n < 40; n++) {
-    if (n % 10 === 9) await advance(10_000);
-    else run.answer(`q${n}b`);
-  }
-  expect(sendAnswers).toHaveBeenCalledTimes(1);
-  const sent = sendAnswers.mock.calls[0][0];
-  expect(sent).toHaveLength(40);
-  expect(sent[8]).toEqual({ question: 'q8', answer: 'q8b' });
-  expect(sent[9]).toEqual({ question: 'q9', answer: 999 });
-  expect(sent.filter((answer: exam.ExamAnswer) => answer.answer === 999)).toHaveLength(4);
-  await advance(0);
-  expect(phaseOf(run)).toEqual({ name: 'result', result });
-  expect(hasStartedExam(localStorage, planId)).toBe(false);
+it('a timer that runs out shows it for one second, then sends 999 and goes on', async () => {
+  const { run, server } = setUp();
+  await startAtFirst(run);
+  await advance(9000);
+  expect(phaseOf(run)).toEqual({ name: 'expired' });
+  run.answer('q1a'); // too late: ignored
+  await advance(999);
+  expect(server.recorded).toEqual([null]);
+  await advance(1);
+  expect(server.recorded).toEqual([999, null]);
+  expect(run.getState().answers).toEqual([{ question: 'q1', answer: 999 }]);
+  expect(numberOf(run)).toBe(2);
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 9 });
 });
 
-it('waits for questions that come after the countdown', async () => {
-  let arrive: (list: exam.ExamQuestion[]) => void = () => undefined;
-  const { run } = setUp({ load: () => new Promise((resolve) => (arrive = resolve)) });
-  run.start();
-  await advance(7000);
-  expect(phaseOf(run)).toEqual({ name: 'loading' });
-  arrive(questions(40));
-  await advance(0);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 0, secondsLeft: 9 });
+it('the timer starts at 9 seconds when the question shows, however slow its reveal; one revealed again late shows the server’s time left', async () => {
+  const slow = setUp(revealedWithSecondsLeft(8));
+  await startAtFirst(slow.run);
+  expect(phaseOf(slow.run)).toEqual({ name: 'question', secondsLeft: 9 });
+
+  const late = setUp(revealedWithSecondsLeft(3));
+  await startAtFirst(late.run);
+  expect(phaseOf(late.run)).toEqual({ name: 'question', secondsLeft: 3 });
 });
 
-it('stops at the refusal when the questions are refused, and stores nothing', async () => {
-  const refusal = Object.assign(new Error('taken'), { status: 409 });
-  const { run } = setUp({ load: () => Promise.reject(refusal) });
-  run.start();
+it('after the last question (none remaining) ends the attempt with this page’s answers, shows the server’s result and clears the flag', async () => {
+  const { run, server, gateway } = setUp(fakeExamServer({ totalQuestions: 4 }));
+  await startAtFirst(run);
+  run.answer(rightOptionOf(1));
   await advance(0);
-  expect(phaseOf(run)).toEqual({ name: 'refused', error: refusal });
   await advance(10_000);
-  expect(phaseOf(run)).toEqual({ name: 'refused', error: refusal });
-  expect(hasStartedExam(localStorage, planId)).toBe(false);
-});
-
-it('on resume marks the question that was on screen 999 and goes on after a countdown with the next', async () => {
-  const first = setUp();
-  first.run.start();
-  await advance(7000);
-  first.run.answer('q0a');
-  first.run.answer('q1b');
-  await advance(3000); // q2 on screen when the page is left
-  first.run.stop();
-
-  const { run, loadQuestions } = setUp();
-  expect(run.getState().answers).toEqual([
-    { question: 'q0', answer: 'q0a' },
+  run.answer(rightOptionOf(3));
+  await advance(0);
+  run.answer('q4a');
+  await advance(0);
+  const finish = gateway.calls.filter((call) => call.method === 'POST' && call.path === '/v1/monsterplans/p1/exam');
+  expect(finish).toHaveLength(1);
+  expect(finish[0]!.body).toMatchObject({ id: planId, user: learner._id });
+  expect(JSON.parse((finish[0]!.body as { data: string }).data)).toEqual([
     { question: 'q1', answer: 'q1b' },
     { question: 'q2', answer: 999 },
+    { question: 'q3', answer: 'q3b' },
+    { question: 'q4', answer: 'q4a' },
   ]);
-  expect(run.getState().wasResumed).toBe(true);
-  run.start();
-  expect(loadQuestions).not.toHaveBeenCalled();
-  expect(phaseOf(run)).toEqual({ name: 'countdown', secondsLeft: 7 });
-  await advance(7000);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 3, secondsLeft: 9 });
-  expect(run.getState().wasResumed).toBe(false);
+  expect(phaseOf(run)).toEqual({ name: 'result', result: server.result });
+  expect(server.result).toMatchObject({ correctQuestions: 2, totalQuestions: 4 });
+  expect(hasStartedExam(localStorage, planId)).toBe(false);
 });
 
-it('marks only once, however often the page is opened again before the next question shows', async () => {
-  const first = setUp();
-  first.run.start();
-  await advance(7000);
-  first.run.stop();
-  setUp().run.stop();
-  const { run } = setUp();
-  expect(run.getState().answers).toEqual([{ question: 'q0', answer: 999 }]);
-  expect(run.getState().wasResumed).toBe(true);
-});
-
-it('keeps the exam for a retry when sending fails on the network, and drops it when the server refuses', async () => {
-  const send = jest.fn().mockRejectedValueOnce(Object.assign(new Error('offline'), { status: 0 })).mockResolvedValueOnce(result);
-  const { run } = setUp({ count: 2, send });
-  run.start();
-  await advance(7000);
-  run.answer('q0a');
-  run.answer('q1a');
+it('resumes an attempt in progress without the intro: says so, counts down and reveals the next question, the open one counted 999', async () => {
+  const { run, server, gateway } = setUp(fakeExamServer({ answered: ['q1b', 'q2a', null] }));
   await advance(0);
+  expect(phaseOf(run)).toEqual({ name: 'countdown', secondsLeft: 7 });
+  expect(run.getState()).toMatchObject({ wasResumed: true, wasQuestionClosed: true });
+  expect(hasStartedExam(localStorage, planId)).toBe(true);
+  await advance(7000);
+  expect(callsTo(gateway, 'POST', /questions/)).toEqual(['/v1/monsterplans/p1/exam/questions/4']);
+  expect(server.recorded).toEqual(['q1b', 'q2a', 999, null]);
+  expect(numberOf(run)).toBe(4);
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 9 });
+  expect(run.getState()).toMatchObject({ wasResumed: false, wasQuestionClosed: false });
+});
+
+it('resumes an attempt whose last question was answered at the next one, with nothing counted 999', async () => {
+  const { run } = setUp(fakeExamServer({ answered: ['q1b'] }));
+  await advance(0);
+  expect(run.getState()).toMatchObject({ wasResumed: true, wasQuestionClosed: false });
+  await advance(7000);
+  expect(numberOf(run)).toBe(2);
+});
+
+it('ends at once an attempt whose every question was revealed', async () => {
+  const { run, server } = setUp(fakeExamServer({ totalQuestions: 2, answered: ['q1b', null] }));
+  await advance(0);
+  expect(phaseOf(run)).toEqual({ name: 'result', result: server.result });
+  expect(server.result).toMatchObject({ correctQuestions: 1, totalQuestions: 2 });
+});
+
+it('an attempt that has ended is taken: the page goes back, the flag is cleared, nothing is revealed', async () => {
+  const { run, gateway } = setUp(fakeExamServer({ result: { percent: 50, totalQuestions: 40, correctQuestions: 20, passed: false } }));
+  localStorage.setItem('exam:p1', 'started');
+  await advance(0);
+  expect(phaseOf(run)).toEqual({ name: 'taken' });
+  expect(hasStartedExam(localStorage, planId)).toBe(false);
+  expect(callsTo(gateway, 'POST', /./)).toEqual([]);
+});
+
+it('stops at a refusal of the attempt (403): nothing is revealed, nothing stored', async () => {
+  const server = fakeExamServer();
+  server.routes['GET /v1/monsterplans/p1/exam/attempt'] = () => ({ status: 403, body: { message: 'Хамрагдаагүй.', code: 'exam_not_approved' } });
+  const { run } = setUp(server);
+  await advance(10_000);
+  expect(phaseOf(run)).toMatchObject({ name: 'refused', error: { status: 403 } });
+  expect(hasStartedExam(localStorage, planId)).toBe(false);
+});
+
+it('offers a retry when an answer fails on the network, and sends it again', async () => {
+  const { run, server } = setUp();
+  await startAtFirst(run);
+  server.failNext('answer');
+  run.answer('q1c');
+  await advance(0);
+  expect(phaseOf(run)).toMatchObject({ name: 'failed', canRetry: true, step: 'recording' });
+  expect(server.recorded).toEqual([null]);
+  run.retry();
+  await advance(0);
+  expect(server.recorded).toEqual(['q1c', null]);
+  expect(numberOf(run)).toBe(2);
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 9 });
+});
+
+it('an answer retried after it was recorded (409 exam_answer_repeated) counts as recorded and the exam goes on', async () => {
+  const { run, server } = setUp();
+  await startAtFirst(run);
+  server.loseNextReply('answer');
+  run.answer('q1c');
+  await advance(0);
+  expect(server.recorded).toEqual(['q1c']);
   expect(phaseOf(run)).toMatchObject({ name: 'failed', canRetry: true });
+  run.retry();
+  await advance(0);
+  expect(server.recorded).toEqual(['q1c', null]);
+  expect(run.getState().answers).toEqual([{ question: 'q1', answer: 'q1c' }]);
+  expect(numberOf(run)).toBe(2);
+});
+
+it('a reveal retried after a lost reply gets the same question again', async () => {
+  const { run, server } = setUp();
+  await advance(0);
+  server.loseNextReply('reveal');
+  run.start();
+  await advance(7000);
+  expect(phaseOf(run)).toMatchObject({ name: 'failed', canRetry: true, step: 'revealing' });
+  run.retry();
+  await advance(0);
+  expect(server.recorded).toEqual([null]);
+  expect(numberOf(run)).toBe(1);
+});
+
+it('the end retried after a lost reply (409 exam_taken) shows the result the server recorded', async () => {
+  const { run, server } = setUp(fakeExamServer({ totalQuestions: 1 }));
+  await startAtFirst(run);
+  server.loseNextReply('finish');
+  run.answer(rightOptionOf(1));
+  await advance(0);
+  expect(phaseOf(run)).toMatchObject({ name: 'failed', canRetry: true, step: 'finishing' });
   expect(hasStartedExam(localStorage, planId)).toBe(true);
   run.retry();
   await advance(0);
-  expect(phaseOf(run)).toEqual({ name: 'result', result });
-  expect(send).toHaveBeenCalledTimes(2);
-
-  localStorage.clear();
-  const refused = setUp({ count: 1, send: jest.fn().mockRejectedValue(Object.assign(new Error('late'), { status: 409 })) });
-  refused.run.start();
-  await advance(7000);
-  refused.run.answer('q0a');
-  await advance(0);
-  expect(phaseOf(refused.run)).toMatchObject({ name: 'failed', canRetry: false });
+  expect(phaseOf(run)).toEqual({ name: 'result', result: { percent: 100, totalQuestions: 1, correctQuestions: 1, passed: true } });
   expect(hasStartedExam(localStorage, planId)).toBe(false);
 });
 
-it('ignores a stored exam that cannot be read', () => {
-  localStorage.setItem(storageKeyOf(planId), '{not json');
-  expect(hasStartedExam(localStorage, planId)).toBe(false);
-  expect(setUp().run.getState().questions).toEqual([]);
-});
-
-it('goes on where it stopped when started again (the screen mounted twice)', async () => {
-  const { run } = setUp();
-  run.start();
-  await advance(7000 + 4000);
+it('goes on where it stopped when opened again (the screen mounted twice)', async () => {
+  const { run, gateway } = setUp();
+  await startAtFirst(run);
+  await advance(4000);
   run.stop();
   await advance(20_000);
-  expect(phaseOf(run)).toEqual({ name: 'question', index: 0, secondsLeft: 5 });
-  run.start();
+  expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 5 });
+  run.open();
   await advance(5000);
-  expect(phaseOf(run)).toEqual({ name: 'expired', index: 0 });
+  expect(phaseOf(run)).toEqual({ name: 'expired' });
+  expect(callsTo(gateway, 'GET', /attempt$/)).toHaveLength(1);
 });

@@ -1,34 +1,25 @@
-// The exam page (spec sections 2 and 4): who gets in, the question with its niceWord highlighted,
-// the answers sent sealed after the last question, the result shown and the stored exam cleared.
-import { openPayload, payloadKey, type exam } from '@learning/contracts';
+// The exam page (spec sections 2 and 4) over a stand-in of the exam service: who gets in, the question
+// with its niceWord highlighted, each answer sent as it is chosen, the attempt ended with the answers
+// sealed, the result shown and the flag cleared; an attempt in progress resumed at its next question,
+// one that has ended sent back to the plan, and a retry after the network failed.
+import { openPayload, payloadKey } from '@learning/contracts';
 import { setRuntimeConfig } from '@learning/platform';
 import { aUser, fakeSession } from '@learning/platform/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { storageKeyOf } from '../src/screens/exam/exam-run';
-import { address, aPlan, renderMonster } from './fixtures';
+import { address, aPlan, fakeExamServer, renderMonster } from './fixtures';
 
 const secret = 'screen-test-secret';
 const plan = aPlan({ _id: 'p1', exam: true });
 const approved = aUser({ monsterplans: ['p1'] });
 
-function questions(count: number): exam.ExamQuestion[] {
-  return Array.from({ length: count }, (_, n) => ({
-    identifier: `q${n}`,
-    question: `The Forecast says forecast ${n}.`,
-    niceWord: 'forecast',
-    answers: ['a', 'b', 'c', 'd'].map((option) => ({ identifier: `q${n}${option}`, name: `${option}-${n}` })),
-  }));
-}
-
-const result = { percent: 87.5, totalQuestions: 40, correctQuestions: 35, passed: true };
-
-function session(user = approved, answers = {}) {
-  return fakeSession(user, {
+function session(user = approved, server = fakeExamServer(), answers = {}) {
+  const gateway = fakeSession(user, {
     'GET /v1/monsterplans/p1': { body: plan },
-    'GET /v1/monsterplans/p1/exam': { body: questions(40) },
-    'POST /v1/monsterplans/p1/exam': { body: result },
+    ...server.routes,
     ...answers,
   });
+  return { gateway, server };
 }
 
 async function advance(ms: number) {
@@ -45,20 +36,29 @@ it.each([
   ['a learner not approved for the plan', aUser(), plan],
   ['a plan without an exam', approved, aPlan({ _id: 'p1', exam: false })],
 ])('sends %s to the plan page', async (_who, user, shownPlan) => {
-  session(user, { 'GET /v1/monsterplans/p1': { body: shownPlan } });
+  session(user, fakeExamServer(), { 'GET /v1/monsterplans/p1': { body: shownPlan } });
   renderMonster('/product-monster-plan/p1/exam');
   await waitFor(() => expect(address()).toHaveTextContent(/^\/product-monster-plan\/p1$/));
 });
 
-it('goes back to the plan page when the server refuses the questions (409)', async () => {
-  session(approved, { 'GET /v1/monsterplans/p1/exam': { status: 409, body: { message: 'Та энэ шалгалтыг өгсөн байна.', code: 'exam_taken' } } });
+it('sends a learner whose attempt has ended on the server back to the plan page, and clears the flag', async () => {
+  session(approved, fakeExamServer({ result: { percent: 50, totalQuestions: 40, correctQuestions: 20, passed: false } }));
+  localStorage.setItem(storageKeyOf('p1'), 'started');
   renderMonster('/product-monster-plan/p1/exam');
-  fireEvent.click(await screen.findByRole('button', { name: 'Шалгалт эхлүүлэх' }));
+  await waitFor(() => expect(address()).toHaveTextContent(/^\/product-monster-plan\/p1$/));
+  expect(localStorage.getItem(storageKeyOf('p1'))).toBeNull();
+});
+
+it('goes back to the plan page when the server refuses the attempt (409)', async () => {
+  session(approved, fakeExamServer(), {
+    'GET /v1/monsterplans/p1/exam/attempt': { status: 409, body: { message: 'Энэ хөтөлбөрт шалгалт байхгүй.', code: 'exam_not_enabled' } },
+  });
+  renderMonster('/product-monster-plan/p1/exam');
   await waitFor(() => expect(address()).toHaveTextContent(/^\/product-monster-plan\/p1$/));
 });
 
-it('runs the whole exam: countdown, questions with the niceWord highlighted, sealed answers, the result', async () => {
-  const gateway = session();
+it('runs the whole exam: countdown, each question revealed with the niceWord highlighted, each answer sent, the sealed end, the result', async () => {
+  const { gateway, server } = session();
   // As the gateway's /config.json says when it encrypts payloads.
   setRuntimeConfig({ payloadSecret: secret });
   renderMonster('/product-monster-plan/p1/exam');
@@ -72,22 +72,26 @@ it('runs the whole exam: countdown, questions with the niceWord highlighted, sea
   expect([...marks].map((mark) => mark.textContent)).toEqual(['Forecast', 'forecast']);
   expect(localStorage.getItem(storageKeyOf('p1'))).not.toBeNull();
 
-  for (let n = 0; n < 40; n++) {
-    if (n === 5) {
+  for (let number = 1; number <= 40; number++) {
+    expect(screen.getByText(`Асуулт ${number} / 40`)).toBeInTheDocument();
+    if (number === 6) {
       await advance(9000);
       expect(screen.getByRole('timer')).toHaveTextContent('Хугацаа дууслаа');
-      expect(screen.getByRole('button', { name: /a-5/ })).toBeDisabled();
+      expect(screen.getByRole('button', { name: /a-6/ })).toBeDisabled();
       await advance(1000);
-    } else if (n === 6) {
+    } else if (number === 7) {
       fireEvent.keyDown(window, { key: '3' });
+      await advance(0);
     } else {
-      fireEvent.click(screen.getByRole('button', { name: new RegExp(`b-${n}$`) }));
+      fireEvent.click(screen.getByRole('button', { name: new RegExp(`b-${number}$`) }));
+      await advance(0);
     }
   }
+  expect(server.recorded.slice(4, 8)).toEqual(['q5b', 999, 'q7c', 'q8b']);
   // Sealing is real WebCrypto work, not a timer: wait for it on the real clock.
   jest.useRealTimers();
-  expect(await screen.findByTestId('exam-percent', {}, { timeout: 10_000 })).toHaveTextContent('87.5%');
-  expect(screen.getByTestId('exam-correct')).toHaveTextContent('35');
+  expect(await screen.findByTestId('exam-percent', {}, { timeout: 10_000 })).toHaveTextContent('95%');
+  expect(screen.getByTestId('exam-correct')).toHaveTextContent('38');
   expect(screen.getByTestId('exam-total')).toHaveTextContent('40');
   expect(localStorage.getItem(storageKeyOf('p1'))).toBeNull();
 
@@ -95,9 +99,39 @@ it('runs the whole exam: countdown, questions with the niceWord highlighted, sea
   expect(post.body).toMatchObject({ id: 'p1', user: approved._id, data: expect.stringMatching(/^v1\./) });
   const answers = JSON.parse(await openPayload(await payloadKey(secret), (post.body as { data: string }).data));
   expect(answers).toHaveLength(40);
-  expect(answers[4]).toEqual({ question: 'q4', answer: 'q4b' });
-  expect(answers[5]).toEqual({ question: 'q5', answer: 999 });
-  expect(answers[6]).toEqual({ question: 'q6', answer: 'q6c' });
+  expect(answers.slice(4, 7)).toEqual([
+    { question: 'q5', answer: 'q5b' },
+    { question: 'q6', answer: 999 },
+    { question: 'q7', answer: 'q7c' },
+  ]);
+});
+
+it('resumes an attempt in progress, in a browser that never saw it: no intro, says the open question counted 999, goes on at the next', async () => {
+  const { server } = session(approved, fakeExamServer({ answered: ['q1b', 'q2b', null] }));
+  renderMonster('/product-monster-plan/p1/exam');
+  expect(await screen.findByText('Шалгалт үргэлжилж байна. Хуудсаа орхих үед харагдаж байсан асуулт хугацаа дууссанд тооцогдлоо.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Шалгалт эхлүүлэх' })).toBeNull();
+  expect(screen.getByTestId('exam-countdown')).toHaveTextContent('7');
+  await advance(7000);
+  expect(screen.getByText('Асуулт 4 / 40')).toBeInTheDocument();
+  expect(server.recorded).toEqual(['q1b', 'q2b', 999, null]);
+  expect(localStorage.getItem(storageKeyOf('p1'))).not.toBeNull();
+});
+
+it('offers to send an answer again when the network failed, and goes on once it is recorded', async () => {
+  const { server } = session();
+  renderMonster('/product-monster-plan/p1/exam');
+  fireEvent.click(await screen.findByRole('button', { name: 'Шалгалт эхлүүлэх' }));
+  await advance(7000);
+  server.failNext('answer');
+  fireEvent.click(screen.getByRole('button', { name: /b-1$/ }));
+  await advance(0);
+  expect(screen.getByText('Хариултуудыг илгээж чадсангүй.')).toBeInTheDocument();
+  expect(screen.getByText('Сүлжээний холболтоо шалгаад дахин илгээнэ үү.')).toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: 'Дахин илгээх' }));
+  await advance(0);
+  expect(screen.getByText('Асуулт 2 / 40')).toBeInTheDocument();
+  expect(server.recorded).toEqual(['q1b', null]);
 });
 
 it('asks before leaving mid-exam: a link elsewhere stays unfollowed when the learner says no, and closing the tab warns', async () => {

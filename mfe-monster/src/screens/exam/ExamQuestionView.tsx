@@ -1,5 +1,6 @@
 // One question on screen: its number, the 9-second timer, the sentence with its niceWord highlighted,
-// and the four options (also picked with the keys 1–4). When the timer has run out the options close.
+// and the four options (also picked with the keys 1–4). The options close when the timer has run out,
+// and while the chosen one is on its way to the server.
 import { examRules, type exam } from '@learning/contracts';
 import { useTranslation } from '@learning/platform';
 import { useEffect, useRef } from 'react';
@@ -11,12 +12,15 @@ interface Props {
   total: number;
   /** Seconds left, or null when the time has run out. */
   secondsLeft: number | null;
+  /** The option chosen, on its way to the server. */
+  chosen?: exam.ExamAnswerCode;
   onAnswer: (answerId: string) => void;
 }
 
-export function ExamQuestionView({ question, number, total, secondsLeft, onAnswer }: Props) {
+export function ExamQuestionView({ question, number, total, secondsLeft, chosen, onAnswer }: Props) {
   const { t } = useTranslation('monster');
-  const isOpen = secondsLeft !== null;
+  const isOver = secondsLeft === null;
+  const isOpen = !isOver && chosen === undefined;
   const { secondsPerQuestion } = examRules;
   const card = useRef<HTMLElement>(null);
 
@@ -38,8 +42,8 @@ export function ExamQuestionView({ question, number, total, secondsLeft, onAnswe
     <section ref={card} className="exam-question lp-card" aria-labelledby="exam-question-sentence" tabIndex={-1}>
       <div className="exam-question__status">
         <p className="exam-question__number">{t('exam.progress', { number, total })}</p>
-        <p className={isOpen ? 'exam-question__timer' : 'exam-question__timer exam-question__timer--over'} role="timer" aria-live="off">
-          {isOpen ? t('exam.secondsLeft', { count: secondsLeft }) : t('exam.timeUp')}
+        <p className={isOver ? 'exam-question__timer exam-question__timer--over' : 'exam-question__timer'} role="timer" aria-live="off">
+          {isOver ? t('exam.timeUp') : t('exam.secondsLeft', { count: secondsLeft })}
         </p>
       </div>
       <progress className="exam-question__time" max={secondsPerQuestion} value={secondsLeft ?? 0} aria-label={t('exam.timeLeft')} />
@@ -57,7 +61,14 @@ export function ExamQuestionView({ question, number, total, secondsLeft, onAnswe
       <p className="exam-question__ask">{t('exam.ask', { word: question.niceWord })}</p>
       <div className="exam-question__answers" role="group" aria-label={t('exam.answers')}>
         {question.answers.map((option, index) => (
-          <button key={option.identifier} type="button" className="exam-question__answer" disabled={!isOpen} onClick={() => onAnswer(option.identifier)}>
+          <button
+            key={option.identifier}
+            type="button"
+            className={option.identifier === chosen ? 'exam-question__answer exam-question__answer--chosen' : 'exam-question__answer'}
+            aria-pressed={option.identifier === chosen || undefined}
+            disabled={!isOpen}
+            onClick={() => onAnswer(option.identifier)}
+          >
             <span className="exam-question__key" aria-hidden="true">
               {index + 1}
             </span>
@@ -65,7 +76,7 @@ export function ExamQuestionView({ question, number, total, secondsLeft, onAnswe
           </button>
         ))}
       </div>
-      {!isOpen && (
+      {isOver && (
         <p className="exam-question__over" role="status">
           {t('exam.timeUpNote')}
         </p>

@@ -1,6 +1,7 @@
 // /product-monster-plan/{id}/exam: the timed vocabulary exam (spec sections 2, 4 and 9). It is for a
-// learner approved for a plan that has its exam, taken once: anyone else, a learner with a result,
-// or a plan without an exam goes to the plan page; a plan that cannot be loaded, to the list.
+// learner approved for a plan that has its exam, taken once: anyone else, a learner with a result (as
+// the signed-in user says, or as the server's attempt says), or a plan without an exam goes to the plan
+// page; a plan that cannot be loaded, to the list.
 import type { catalog } from '@learning/contracts';
 import { Alert, ApiError, Button, Link, Loader, Navigate, PageTitle, useCurrentUser, useMonsterplan, useParams, useTranslation, type User } from '@learning/platform';
 import { useState } from 'react';
@@ -36,12 +37,13 @@ function ExamSitting({ plan, user, planPath }: { plan: catalog.Monsterplan; user
   const { t } = useTranslation('monster');
   const { run, state } = useExamRun(plan._id, user._id);
   const phase = state.phase.name;
-  const isRunning = phase === 'countdown' || phase === 'loading' || phase === 'question' || phase === 'expired' || phase === 'sending';
+  const isRunning = ['countdown', 'revealing', 'question', 'expired', 'recording', 'finishing'].includes(phase);
   useLeaveConfirmation(isRunning, t('exam.leaveConfirm'));
 
+  if (state.phase.name === 'taken') return <Navigate replace to={planPath} />;
   if (state.phase.name === 'refused') {
     const { error } = state.phase;
-    // No access, no exam, taken already (403, 409): back to the plan; anything else: back to the list.
+    // No access, no exam (403, 409): back to the plan; anything else: back to the list.
     const isRefusal = error instanceof ApiError && (error.status === 403 || error.status === 409);
     return isRefusal ? <Navigate replace to={planPath} /> : <Navigate replace to="/product-monster-plan" state={{ notice: planNotOpened }} />;
   }
@@ -66,45 +68,51 @@ interface StageProps {
 
 function ExamStage({ state, onStart, onAnswer, onRetry, planPath }: StageProps) {
   const { t } = useTranslation('monster');
-  const { phase, questions, wasResumed } = state;
+  const { phase, question, wasResumed, wasQuestionClosed } = state;
   switch (phase.name) {
+    case 'opening':
+      return <Loader />;
     case 'intro':
       return <ExamIntro onStart={onStart} planPath={planPath} />;
     case 'countdown':
       return (
         <div className="exam-countdown lp-card">
-          {wasResumed && <Alert tone="info" title={t('exam.resumed')} />}
+          {wasResumed && <Alert tone="info" title={wasQuestionClosed ? t('exam.resumed') : t('exam.continued')} />}
           <p>{t('exam.countdown')}</p>
           <p className="exam-countdown__seconds" role="timer" aria-live="assertive" data-testid="exam-countdown">
             {phase.secondsLeft}
           </p>
         </div>
       );
-    case 'loading':
+    case 'revealing':
       return <Loader label={t('exam.loading')} />;
     case 'question':
     case 'expired':
+    case 'recording':
       return (
         <ExamQuestionView
-          key={phase.index}
-          question={questions[phase.index]!}
-          number={phase.index + 1}
-          total={questions.length}
-          secondsLeft={phase.name === 'question' ? phase.secondsLeft : null}
+          key={question!.number}
+          question={question!.question}
+          number={question!.number}
+          total={question!.totalQuestions}
+          secondsLeft={phase.name === 'expired' ? null : phase.secondsLeft}
+          chosen={phase.name === 'recording' ? phase.answer : undefined}
           onAnswer={onAnswer}
         />
       );
-    case 'sending':
+    case 'finishing':
       return <Loader label={t('exam.sending')} />;
     case 'result':
       return <ExamResultView result={phase.result} planPath={planPath} />;
-    case 'failed':
+    case 'failed': {
+      const isSending = phase.step === 'recording' || phase.step === 'finishing';
       return (
-        <Alert title={t('exam.sendFailed')}>
-          <p>{phase.error instanceof ApiError ? phase.error.message : t('exam.sendFailedNetwork')}</p>
-          {phase.canRetry ? <Button onClick={onRetry}>{t('exam.retry')}</Button> : <Link to={planPath}>{t('exam.back')}</Link>}
+        <Alert title={isSending ? t('exam.sendFailed') : t('exam.loadFailed')}>
+          <p>{phase.error instanceof ApiError && phase.error.status !== 0 ? phase.error.message : isSending ? t('exam.sendFailedNetwork') : t('exam.loadFailedNetwork')}</p>
+          {phase.canRetry ? <Button onClick={onRetry}>{isSending ? t('exam.retry') : t('exam.retryLoad')}</Button> : <Link to={planPath}>{t('exam.back')}</Link>}
         </Alert>
       );
+    }
     default:
       return null;
   }

@@ -1,110 +1,102 @@
-// The exam as the learner goes through it (spec section 4), without React: intro, a 7-second
-// countdown, then the questions one at a time with a 9-second timer each; a timer that runs out
-// shows it for 1 s and records 999; after the last question the answers are sent and the result is
-// shown. A started exam is kept in storage, so a reload resumes it: the question that was on screen
-// counts as timed out (999) and the exam goes on after a countdown.
+// The exam as the learner goes through it (spec section 4), without React, driven by the server that
+// keeps the attempt and each question's clock (README, wire contract). Opening asks where the attempt
+// stands: a new one shows the intro, then a 7-second countdown and question 1; one in progress goes on,
+// after a countdown, at the next question (the server counts one left open as 999). Each question is
+// revealed when it is reached and its 9-second timer starts when it shows; a timer that runs out shows
+// it for 1 s and sends 999; after the last, the attempt is ended and the server's result shown. A
+// started exam is flagged in storage (spec section 4); nothing else is kept: the server knows the rest.
 import { examRules, type exam } from '@learning/contracts';
 
 export type ExamPhase =
+  /** Asking the server where the attempt stands. */
+  | { name: 'opening' }
   | { name: 'intro' }
   | { name: 'countdown'; secondsLeft: number }
-  /** The countdown is over but the questions have not arrived yet. */
-  | { name: 'loading' }
-  | { name: 'question'; index: number; secondsLeft: number }
-  /** The question's time ran out; its 999 is recorded a second later. */
-  | { name: 'expired'; index: number }
-  | { name: 'sending' }
+  /** Asking the server for question `number`. */
+  | { name: 'revealing'; number: number }
+  | { name: 'question'; secondsLeft: number }
+  /** The question's time ran out; its 999 is sent a second later. */
+  | { name: 'expired' }
+  /** The answer to the question on screen is on its way; `secondsLeft` is null when its time had run out. */
+  | { name: 'recording'; answer: exam.ExamAnswerCode; secondsLeft: number | null }
+  | { name: 'finishing' }
   | { name: 'result'; result: exam.ExamResult }
-  /** The questions were refused (no access, no exam, taken already): the page leaves. */
+  /** The attempt has ended already: the page goes back to the plan (the spec's entry rule). */
+  | { name: 'taken' }
+  /** The exam was refused (no access, no exam, no such plan): the page leaves. */
   | { name: 'refused'; error: unknown }
-  /** Sending failed; `canRetry` when it may succeed again (network, server), else the attempt is over. */
-  | { name: 'failed'; error: unknown; canRetry: boolean };
+  /** A call failed; `canRetry` when it may pass (network, server), and `retry()` makes it again. */
+  | { name: 'failed'; error: unknown; canRetry: boolean; step: ExamStep };
+
+/** The calls a failure can stop at. */
+export type ExamStep = 'opening' | 'revealing' | 'recording' | 'finishing';
 
 export interface ExamState {
   phase: ExamPhase;
-  questions: exam.ExamQuestion[];
+  /** The question on screen, or the last one shown. */
+  question: exam.RevealedQuestion | null;
+  /** The answers given on this page, sent when the attempt ends (the server's own record wins). */
   answers: exam.ExamAnswer[];
-  /** The exam was resumed after the page was left with a question on screen, which counted as 999. */
+  /** The attempt was in progress when the page opened; told until the next question shows. */
   wasResumed: boolean;
+  /** It had a question open then, which the server counts as 999. */
+  wasQuestionClosed: boolean;
+}
+
+/** The exam's calls (src/exam.ts), for one plan and learner. */
+export interface ExamCalls {
+  fetchAttempt(): Promise<exam.ExamAttempt>;
+  revealQuestion(number: number): Promise<exam.RevealedQuestion>;
+  sendAnswer(number: number, answer: exam.ExamAnswerCode): Promise<exam.RecordedAnswer>;
+  finish(answers: exam.ExamAnswer[]): Promise<exam.ExamResult>;
 }
 
 export interface ExamRunOptions {
   monsterplanId: string;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  loadQuestions: () => Promise<exam.ExamQuestion[]>;
-  sendAnswers: (answers: exam.ExamAnswer[]) => Promise<exam.ExamResult>;
+  calls: ExamCalls;
 }
 
 export interface ExamRun {
   getState(): ExamState;
   subscribe(listener: () => void): () => void;
-  /**
-   * From the intro (or at once, for a resumed exam): counts down while the questions load, then shows
-   * the first. After `stop()`, goes on where it stopped.
-   */
+  /** Asks the server where the attempt stands and goes on from there; after `stop()`, goes on where it stopped. */
+  open(): void;
+  /** The learner confirmed the intro: counts down, then reveals question 1. */
   start(): void;
   /** The learner picks an option of the question on screen. */
   answer(answerId: string): void;
-  /** Sends the answers again after a failure that may pass. */
+  /** Makes the failed call again, when it may pass. */
   retry(): void;
-  /** Stops the timers (the page is left); the stored exam stays for a resume, and `start()` goes on from here. */
+  /** Stops the timers (the page is left); the attempt goes on on the server, and `open()` goes on from here. */
   stop(): void;
-}
-
-/** What is kept in storage while an exam runs: the flag of spec section 4, and enough to resume. */
-interface StoredExam {
-  questions: exam.ExamQuestion[];
-  answers: exam.ExamAnswer[];
-  /** A question (the one after the answers) is on screen. */
-  isShowing: boolean;
-  /** The question on screen when the page was left was counted as 999; told until the next one shows. */
-  wasResumed?: boolean;
 }
 
 export const storageKeyOf = (monsterplanId: string) => `exam:${monsterplanId}`;
 
-/** Whether an exam of this plan was started in this browser and not finished. */
+/** Whether an exam of this plan was started in this browser and not seen to its end. */
 export function hasStartedExam(storage: Pick<Storage, 'getItem'>, monsterplanId: string): boolean {
-  return readStored(storage, monsterplanId) !== null;
+  try {
+    return storage.getItem(storageKeyOf(monsterplanId)) !== null;
+  } catch {
+    return false;
+  }
 }
 
-export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswers }: ExamRunOptions): ExamRun {
-  const key = storageKeyOf(monsterplanId);
+export function createExamRun({ monsterplanId, storage, calls }: ExamRunOptions): ExamRun {
   const listeners = new Set<() => void>();
+  let state: ExamState = { phase: { name: 'opening' }, question: null, answers: [], wasResumed: false, wasQuestionClosed: false };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let isStopped = false;
-  let questionsArrived: Promise<void> | undefined;
-
-  const stored = readStored(storage, monsterplanId);
-  let state: ExamState = { phase: { name: 'intro' }, questions: [], answers: [], wasResumed: false };
-  if (stored) {
-    const answers = [...stored.answers];
-    const onScreen = stored.questions[answers.length];
-    if (stored.isShowing && onScreen) answers.push({ question: onScreen.identifier, answer: examRules.timeoutAnswer });
-    state = { phase: { name: 'intro' }, questions: stored.questions, answers, wasResumed: stored.isShowing || stored.wasResumed === true };
-    save(false);
-  }
+  let hasOpened = false;
+  let whenCountedDown: () => void = () => undefined;
+  /** A call's answer that came while the run was stopped, gone on with by `open()`. */
+  let parked: (() => void) | undefined;
+  let failedStep: (() => void) | undefined;
 
   function set(next: Partial<ExamState>) {
     state = { ...state, ...next };
     for (const listener of listeners) listener();
-  }
-
-  function save(isShowing: boolean) {
-    const value: StoredExam = { questions: state.questions, answers: state.answers, isShowing, wasResumed: !isShowing && state.wasResumed };
-    try {
-      storage.setItem(key, JSON.stringify(value));
-    } catch {
-      // Storage refused: the exam goes on, it just cannot be resumed.
-    }
-  }
-
-  function clearStored() {
-    try {
-      storage.removeItem(key);
-    } catch {
-      // Nothing was kept.
-    }
   }
 
   function after(ms: number, then: () => void) {
@@ -114,60 +106,135 @@ export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswe
     }, ms);
   }
 
-  function countDown(secondsLeft: number) {
-    if (secondsLeft > 0) {
-      set({ phase: { name: 'countdown', secondsLeft } });
-      after(1000, () => countDown(secondsLeft - 1));
-      return;
+  /** Goes on with a call's answer, or with its failure; a stopped run keeps that for `open()`. */
+  function call<T>(made: Promise<T>, then: (value: T) => void, failed: (error: unknown) => void) {
+    const goOn = (step: () => void) => {
+      if (isStopped) parked = step;
+      else step();
+    };
+    made.then(
+      (value) => goOn(() => then(value)),
+      (error: unknown) => goOn(() => failed(error)),
+    );
+  }
+
+  /** A failed call: offered again when it may pass; an attempt found ended leaves; else `otherwise`. */
+  function fail(error: unknown, step: ExamStep, again: () => void, otherwise?: () => void) {
+    clearTimeout(timer);
+    if (isPassing(error)) {
+      failedStep = again;
+      return set({ phase: { name: 'failed', error, canRetry: true, step } });
     }
-    set({ phase: { name: 'loading' } });
-    void questionsArrived?.then(() => {
-      if (!isStopped && state.phase.name === 'loading') next();
+    if (codeOf(error) === 'exam_taken') return leaveTaken();
+    if (otherwise) return otherwise();
+    set({ phase: { name: 'failed', error, canRetry: false, step } });
+  }
+
+  function openAttempt() {
+    set({ phase: { name: 'opening' } });
+    call(calls.fetchAttempt(), goOnWith, (error) => fail(error, 'opening', openAttempt, () => set({ phase: { name: 'refused', error } })));
+  }
+
+  function goOnWith(attempt: exam.ExamAttempt) {
+    if (attempt.status === 'finished') return leaveTaken();
+    if (attempt.status === 'not-started') return set({ phase: { name: 'intro' } });
+    flagStarted();
+    set({ wasResumed: true, wasQuestionClosed: attempt.current !== null });
+    const { nextQuestion } = attempt;
+    // Every question was revealed: nothing is left to ask, the attempt ends.
+    if (nextQuestion === null) return finish();
+    countDown(examRules.countdownSeconds, () => reveal(nextQuestion));
+  }
+
+  function countDown(secondsLeft: number, then: () => void) {
+    whenCountedDown = then;
+    if (secondsLeft <= 0) return then();
+    set({ phase: { name: 'countdown', secondsLeft } });
+    after(1000, () => countDown(secondsLeft - 1, then));
+  }
+
+  function reveal(number: number) {
+    clearTimeout(timer);
+    set({ phase: { name: 'revealing', number } });
+    call(calls.revealQuestion(number), show, (error) => {
+      const code = codeOf(error);
+      if (code === 'exam_questions_over') return finish();
+      // Another tab went on with the attempt: go on where the server is.
+      if (code === 'exam_question_out_of_turn') return openAttempt();
+      fail(error, 'revealing', () => reveal(number));
     });
   }
 
-  /** Shows the first unanswered question, or sends the answers when none is left. */
-  function next() {
-    const index = state.answers.length;
-    if (index >= state.questions.length) return send();
-    set({ wasResumed: false });
-    save(true);
-    tick(index, examRules.secondsPerQuestion);
+  function show(question: exam.RevealedQuestion) {
+    set({ question, wasResumed: false, wasQuestionClosed: false });
+    tick(secondsToShow(question));
   }
 
-  function tick(index: number, secondsLeft: number) {
-    set({ phase: { name: 'question', index, secondsLeft } });
+  function tick(secondsLeft: number) {
     if (secondsLeft > 0) {
-      after(1000, () => tick(index, secondsLeft - 1));
-      return;
+      set({ phase: { name: 'question', secondsLeft } });
+      return after(1000, () => tick(secondsLeft - 1));
     }
-    set({ phase: { name: 'expired', index } });
-    after(examRules.expiryDelaySeconds * 1000, () => record(index, examRules.timeoutAnswer));
+    set({ phase: { name: 'expired' } });
+    after(examRules.expiryDelaySeconds * 1000, () => record(examRules.timeoutAnswer, null));
   }
 
-  function record(index: number, answer: string | typeof examRules.timeoutAnswer) {
-    const question = state.questions[index];
-    if (!question || state.answers.length !== index) return;
+  function record(answer: exam.ExamAnswerCode, secondsLeft: number | null) {
+    const question = state.question;
+    if (!question) return;
     clearTimeout(timer);
-    set({ answers: [...state.answers, { question: question.identifier, answer }] });
-    save(false);
-    next();
-  }
-
-  function send() {
-    clearTimeout(timer);
-    set({ phase: { name: 'sending' } });
-    sendAnswers(state.answers).then(
-      (result) => {
-        clearStored();
-        set({ phase: { name: 'result', result } });
-      },
-      (error: unknown) => {
-        const canRetry = isPassing(error);
-        if (!canRetry) clearStored();
-        set({ phase: { name: 'failed', error, canRetry } });
+    set({ phase: { name: 'recording', answer, secondsLeft } });
+    call(
+      calls.sendAnswer(question.number, answer),
+      ({ remaining }) => goOnAfter(question, answer, remaining),
+      (error) => {
+        // An earlier try reached the server and only its reply was lost (or another tab answered): recorded.
+        if (codeOf(error) === 'exam_answer_repeated') return goOnAfter(question, answer, question.totalQuestions - question.number);
+        fail(error, 'recording', () => record(answer, secondsLeft));
       },
     );
+  }
+
+  function goOnAfter(question: exam.RevealedQuestion, answer: exam.ExamAnswerCode, remaining: number) {
+    set({ answers: [...state.answers, { question: question.question.identifier, answer }] });
+    if (remaining > 0) reveal(question.number + 1);
+    else finish();
+  }
+
+  function finish() {
+    clearTimeout(timer);
+    set({ phase: { name: 'finishing' } });
+    call(calls.finish(state.answers), showResult, (error) => {
+      if (codeOf(error) !== 'exam_taken') return fail(error, 'finishing', finish);
+      // An earlier try ended the attempt and only its reply was lost: the result is the server's.
+      call(calls.fetchAttempt(), (attempt) => (attempt.result ? showResult(attempt.result) : leaveTaken()), (again) => fail(again, 'finishing', finish));
+    });
+  }
+
+  function showResult(result: exam.ExamResult) {
+    forgetStarted();
+    set({ phase: { name: 'result', result } });
+  }
+
+  function leaveTaken() {
+    forgetStarted();
+    set({ phase: { name: 'taken' } });
+  }
+
+  function flagStarted() {
+    try {
+      storage.setItem(storageKeyOf(monsterplanId), 'started');
+    } catch {
+      // Storage refused: the server keeps the attempt all the same.
+    }
+  }
+
+  function forgetStarted() {
+    try {
+      storage.removeItem(storageKeyOf(monsterplanId));
+    } catch {
+      // Nothing was kept.
+    }
   }
 
   return {
@@ -176,42 +243,34 @@ export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswe
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    start() {
+    open() {
       isStopped = false;
-      const { phase } = state;
-      if (phase.name === 'countdown') return countDown(phase.secondsLeft);
-      if (phase.name === 'loading') return countDown(0);
-      if (phase.name === 'question') return tick(phase.index, phase.secondsLeft);
-      if (phase.name === 'expired') return after(examRules.expiryDelaySeconds * 1000, () => record(phase.index, examRules.timeoutAnswer));
-      if (phase.name !== 'intro') return;
-      if (state.questions.length > 0) {
-        // A resumed exam: its questions are kept; an exam whose every question is answered is sent.
-        if (state.answers.length >= state.questions.length) return send();
-        questionsArrived = Promise.resolve();
-      } else {
-        questionsArrived = loadQuestions().then(
-          (questions) => {
-            set({ questions });
-            save(false);
-          },
-          (error: unknown) => {
-            clearTimeout(timer);
-            set({ phase: { name: 'refused', error } });
-            // Never settles: the countdown must not go on to questions that will not come.
-            return new Promise<void>(() => undefined);
-          },
-        );
+      if (!hasOpened) {
+        hasOpened = true;
+        return openAttempt();
       }
-      countDown(examRules.countdownSeconds);
+      if (parked) {
+        const step = parked;
+        parked = undefined;
+        return step();
+      }
+      const { phase } = state;
+      if (phase.name === 'countdown') countDown(phase.secondsLeft, whenCountedDown);
+      else if (phase.name === 'question') tick(phase.secondsLeft);
+      else if (phase.name === 'expired') after(examRules.expiryDelaySeconds * 1000, () => record(examRules.timeoutAnswer, null));
+    },
+    start() {
+      if (state.phase.name !== 'intro') return;
+      flagStarted();
+      countDown(examRules.countdownSeconds, () => reveal(1));
     },
     answer(answerId) {
-      if (state.phase.name !== 'question') return;
-      const question = state.questions[state.phase.index];
-      if (!question?.answers.some((option) => option.identifier === answerId)) return;
-      record(state.phase.index, answerId);
+      const { phase, question } = state;
+      if (phase.name !== 'question' || !question?.question.answers.some((option) => option.identifier === answerId)) return;
+      record(answerId, phase.secondsLeft);
     },
     retry() {
-      if (state.phase.name === 'failed' && state.phase.canRetry) send();
+      if (state.phase.name === 'failed' && state.phase.canRetry) failedStep?.();
     },
     stop() {
       isStopped = true;
@@ -220,20 +279,22 @@ export function createExamRun({ monsterplanId, storage, loadQuestions, sendAnswe
   };
 }
 
+/**
+ * The timer starts at 9 s when the question shows, though the server's clock began when it revealed it:
+ * the server's allowance covers the way here. A question asked for again (a retry) whose clock has run
+ * further than the allowance covers shows what the server has left of it.
+ */
+function secondsToShow({ secondsLeft }: exam.RevealedQuestion): number {
+  const { secondsPerQuestion, answerAllowanceSeconds } = examRules;
+  return secondsLeft >= secondsPerQuestion - answerAllowanceSeconds ? secondsPerQuestion : secondsLeft;
+}
+
 /** A failure worth trying again: no answer (network) or the server's own trouble; a 4xx is final. */
 function isPassing(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
   return typeof status !== 'number' || status === 0 || status >= 500;
 }
 
-function readStored(storage: Pick<Storage, 'getItem'>, monsterplanId: string): StoredExam | null {
-  try {
-    const text = storage.getItem(storageKeyOf(monsterplanId));
-    if (!text) return null;
-    const value = JSON.parse(text) as Partial<StoredExam>;
-    if (!Array.isArray(value.questions) || value.questions.length === 0 || !Array.isArray(value.answers)) return null;
-    return { questions: value.questions, answers: value.answers, isShowing: value.isShowing === true, wasResumed: value.wasResumed === true };
-  } catch {
-    return null;
-  }
+function codeOf(error: unknown): unknown {
+  return (error as { code?: unknown } | null)?.code;
 }

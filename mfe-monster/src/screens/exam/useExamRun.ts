@@ -1,10 +1,10 @@
-// The exam's state machine for a screen: created when the screen opens (a stored exam resumes at
-// once), stopped when it closes (and started again where it was, should React mount it twice), its
-// state read with useSyncExternalStore.
+// The exam's state machine for a screen: created when the screen opens, which asks the server where the
+// attempt stands; stopped when it closes (and opened again where it was, should React mount it twice);
+// its state read with useSyncExternalStore.
 import type { exam } from '@learning/contracts';
 import { currentUserKey, useQueryClient, type QueryClient, type User } from '@learning/platform';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { fetchExamQuestions, sendExamAnswers } from '../../exam';
+import { fetchExamAttempt, finishExam, revealExamQuestion, sendExamAnswer } from '../../exam';
 import { createExamRun, type ExamRun, type ExamState } from './exam-run';
 
 export function useExamRun(monsterplanId: string, userId: string): { run: ExamRun; state: ExamState } {
@@ -13,22 +13,25 @@ export function useExamRun(monsterplanId: string, userId: string): { run: ExamRu
     createExamRun({
       monsterplanId,
       storage: localStorage,
-      loadQuestions: () => fetchExamQuestions(monsterplanId),
-      sendAnswers: async (answers) => {
-        const result = await sendExamAnswers(monsterplanId, userId, answers);
-        rememberResult(queryClient, monsterplanId, result);
-        return result;
+      calls: {
+        fetchAttempt: () => fetchExamAttempt(monsterplanId),
+        revealQuestion: (number) => revealExamQuestion(monsterplanId, number),
+        sendAnswer: (number, answer) => sendExamAnswer(monsterplanId, number, answer),
+        finish: (answers) => finishExam(monsterplanId, userId, answers),
       },
     }),
   );
 
   useEffect(() => {
-    // A resumed exam goes on at once: the server's clock has been running since the questions were issued.
-    if (run.getState().questions.length > 0) run.start();
+    run.open();
     return () => run.stop();
   }, [run]);
 
   const state = useSyncExternalStore(run.subscribe, run.getState);
+  const { phase } = state;
+  useEffect(() => {
+    if (phase.name === 'result') rememberResult(queryClient, monsterplanId, phase.result);
+  }, [phase, queryClient, monsterplanId]);
   return { run, state };
 }
 
