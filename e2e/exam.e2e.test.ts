@@ -1,10 +1,12 @@
-// The exam in the browser (spec sections 4 and 9): a whole 40-question exam on the demo plan with its
-// exam, some answers right, some wrong, some left to time out, whose shown result is the server's
-// grading; a reload mid-exam that resumes with the question on screen counted as 999; and a second
-// visit sent back to the plan page. The page's timers run on Playwright's clock, so the 7-second
-// countdown and the 9-second timers keep their real lengths without the journey waiting for them.
+// The exam in the browser (spec sections 4 and 9, issue 18), one question at a time on the server's
+// clock: a whole 40-question exam on the demo plan with its exam, some answers right, some wrong, some
+// left to time out, whose shown result is the server's grading; a reload mid-exam that resumes with the
+// question on screen counted as 999; the exam reopened in a fresh browser (nothing stored) that goes on
+// at the next question the server has not revealed; and a learner whose attempt has ended sent back to
+// the plan page. The page's timers run on Playwright's clock, so the 7-second countdown and the
+// 9-second timers keep their real lengths without the journey waiting for them.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { payloadKey, sealPayload, type exam } from '@learning/contracts';
+import { payloadKey, sealPayload } from '@learning/contracts';
 import { demoMonsterplanIds } from '@learning/contracts/demo';
 import type { Page } from 'playwright-core';
 import { testPayloadSecret } from '@learning/testing';
@@ -61,6 +63,30 @@ async function until(check: () => Promise<unknown>, what: string) {
   }
 }
 
+/** The exam service's own record of the learner's attempt: its result, and each question as revealed and answered. */
+async function serverRecordOf(learnerId: string) {
+  const examDb = journeys.platform.services.exam.context.db;
+  const result = await examDb.selectFrom('result').selectAll().where('user_id', '=', learnerId).where('monsterplan_id', '=', planId).executeTakeFirstOrThrow();
+  const revealed = await examDb.selectFrom('revealed_question').select(['number', 'answer']).where('user_id', '=', learnerId).where('monsterplan_id', '=', planId).orderBy('number').execute();
+  return { result, revealed };
+}
+
+/** What the page shows of the result. */
+async function shownResult(page: Page) {
+  await expectVisible(page.getByRole('heading', { name: examTexts.resultTitle }));
+  return {
+    percent: await page.getByTestId('exam-percent').textContent(),
+    correct: await page.getByTestId('exam-correct').textContent(),
+    total: await page.getByTestId('exam-total').textContent(),
+  };
+}
+
+const asShown = (result: { percent: number; correct_questions: number; total_questions: number }) => ({
+  percent: `${result.percent}%`,
+  correct: String(result.correct_questions),
+  total: String(result.total_questions),
+});
+
 async function openExam(token: string): Promise<Page> {
   const page = await journeys.openPage({ token });
   await page.clock.install();
@@ -104,16 +130,13 @@ it('a learner takes the whole 40-question exam, and the result shown is the serv
   const moves: Move[] = Array.from({ length: 40 }, (_, index) => ([4, 19, 33].includes(index) ? 'timeout' : [10, 27].includes(index) ? 'wrong' : 'right'));
   for (const [index, move] of moves.entries()) await answer(page, index + 1, move, right);
 
-  await expectVisible(page.getByRole('heading', { name: examTexts.resultTitle }));
-  const shown = {
-    percent: await page.getByTestId('exam-percent').textContent(),
-    correct: await page.getByTestId('exam-correct').textContent(),
-    total: await page.getByTestId('exam-total').textContent(),
-  };
+  const shown = await shownResult(page);
   expect(shown).toEqual({ percent: '87.5%', correct: '35', total: '40' });
-  const graded = await journeys.platform.services.exam.context.db.selectFrom('result').selectAll().where('user_id', '=', learner.id).executeTakeFirstOrThrow();
-  expect(shown).toEqual({ percent: `${graded.percent}%`, correct: String(graded.correct_questions), total: String(graded.total_questions) });
-  expect(graded.passed).toBe(true);
+  const { result, revealed } = await serverRecordOf(learner.id);
+  expect(shown).toEqual(asShown(result));
+  expect(result.passed).toBe(true);
+  // Each answer reached the server as it was given, the timeouts as 999.
+  expect(revealed.map(({ answer }) => answer === '999')).toEqual(moves.map((move) => move === 'timeout'));
   const stored = await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`);
   expect(stored).toBeNull();
 });
@@ -143,27 +166,71 @@ it('a reload mid-exam resumes it: the question on screen counts as 999, the rest
   await countDownTo(page, 4);
   for (let number = 4; number <= 40; number++) await answer(page, number, 'right', right);
 
-  await expectVisible(page.getByRole('heading', { name: examTexts.resultTitle }));
-  expect(await page.getByTestId('exam-correct').textContent()).toBe('39');
-  const graded = await journeys.platform.services.exam.context.db.selectFrom('result').selectAll().where('user_id', '=', learner.id).executeTakeFirstOrThrow();
-  expect(graded.correct_questions).toBe(39);
-  const answers = graded.answers as Array<{ answer: string | number }>;
-  expect(answers[2]!.answer).toBe(999);
+  const shown = await shownResult(page);
+  expect(shown.correct).toBe('39');
+  const { result, revealed } = await serverRecordOf(learner.id);
+  expect(shown).toEqual(asShown(result));
+  expect(revealed[2]!.answer).toBe('999');
+  expect((result.answers as Array<{ answer: string | number }>)[2]!.answer).toBe(999);
 });
 
-it('a learner who has a result is sent back to the plan page, as is one whose plan has no exam', async () => {
+it('the exam reopened in a fresh browser goes on at the next question, the open one counted 999, and the result is the server’s grading', async () => {
+  const right = await rightAnswers();
+  const learner = await approvedLearner();
+  const first = await openExam(learner.token);
+  await first.getByRole('button', { name: examTexts.start }).click();
+  await countDownTo(first, 1);
+  const before: Move[] = ['right', 'wrong', 'right', 'timeout', 'right'];
+  for (const [index, move] of before.entries()) await answer(first, index + 1, move, right);
+  await expectVisible(first.getByText(examTexts.progress(6), { exact: true }));
+  await first.close();
+
+  // Another browser, the same learner signed in, nothing of the exam stored.
+  const page = await openExam(learner.token);
+  expect(await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`)).toBeNull();
+  await expectVisible(page.getByText(examTexts.resumed));
+  await expect(page.getByRole('button', { name: examTexts.start }).count()).resolves.toBe(0);
+  await countDownTo(page, 7);
+  const sitting = await journeys.platform.services.exam.context.db
+    .selectFrom('sitting')
+    .select('questions')
+    .where('user_id', '=', learner.id)
+    .where('monsterplan_id', '=', planId)
+    .executeTakeFirstOrThrow();
+  expect(await page.locator('#exam-question-sentence').textContent()).toBe(sitting.questions[6]!.question);
+
+  const after: Move[] = Array.from({ length: 34 }, (_, index) => (index === 13 ? 'wrong' : 'right'));
+  for (const [index, move] of after.entries()) await answer(page, index + 7, move, right);
+
+  const shown = await shownResult(page);
+  // Right: 3 of the first 5, none of question 6 (left open), 33 of the last 34.
+  expect(shown).toEqual({ percent: '90%', correct: '36', total: '40' });
+  const { result, revealed } = await serverRecordOf(learner.id);
+  expect(shown).toEqual(asShown(result));
+  expect(result.passed).toBe(true);
+  expect(revealed).toHaveLength(40);
+  expect(revealed.slice(3, 6).map(({ answer }) => answer)).toEqual(['999', expect.not.stringMatching(/^999$/), '999']);
+  expect(await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`)).toBeNull();
+});
+
+it('a learner whose attempt has ended is sent back to the plan page, as is one whose plan has no exam', async () => {
   const learner = await approvedLearner();
   const { platform } = journeys;
-  const questions = await platform.call('GET', `/v1/monsterplans/${planId}/exam`, { token: learner.token });
-  expect(questions.status).toBe(200);
-  const timedOut = (questions.body as exam.ExamQuestion[]).map((question) => ({ question: question.identifier, answer: 999 }));
-  const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify(timedOut));
-  expect((await platform.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body: { id: planId, user: learner.id, data } })).status).toBe(200);
+  // The attempt begun and ended through the API at once: every question counts 999.
+  expect((await platform.call('POST', `/v1/monsterplans/${planId}/exam/questions/1`, { token: learner.token })).status).toBe(200);
+  const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify([]));
+  const ended = await platform.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body: { id: planId, user: learner.id, data } });
+  expect(ended.body).toEqual({ percent: 0, totalQuestions: 40, correctQuestions: 0, passed: false });
   await until(async () => (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body.monsterplanExam?.length > 0, 'auth shows the result');
 
   const page = await journeys.openPage({ token: learner.token });
   await page.goto(examPath);
   await waitForPath(page, `/product-monster-plan/${planId}`);
+  // A browser that still flags the exam as started lets the server's attempt decide: it has ended.
+  await page.evaluate((key) => localStorage.setItem(key, 'started'), `exam:${planId}`);
+  await page.goto(examPath);
+  await waitForPath(page, `/product-monster-plan/${planId}`);
+  expect(await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`)).toBeNull();
 
   const withoutExam = demoMonsterplanIds[1]!;
   await page.goto(`/product-monster-plan/${withoutExam}/exam`);
