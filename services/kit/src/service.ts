@@ -97,11 +97,6 @@ export async function runService<Tables>(
   // Every consumer's queue exists before this service publishes, so its first events wait for
   // consumers that have never run (a fresh broker) instead of being dropped by the exchange.
   await bus.declareQueues(eventQueuesOf(namespace));
-  const relay = startOutboxRelay({ db, bus, logger });
-  // Published events stay a week for inspection, then go; the outbox would otherwise grow for ever.
-  const housekeeping = setInterval(() => {
-    deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
-  }, 60 * 60 * 1000).unref();
   const keys = definition.keys ? await definition.keys(db) : remoteKeys(new URL('/v1/auth/jwks', config.AUTH_URL).href);
   const verifyToken = createTokenVerifier({
     keys,
@@ -118,7 +113,20 @@ export async function runService<Tables>(
     transaction: (change) => transaction(db, change),
   };
 
-  await definition.start?.(context);
+  try {
+    await definition.start?.(context);
+  } catch (error) {
+    // Nothing runs yet but the connections: a service that cannot start leaves nothing behind.
+    if (!options.bus) await bus.close();
+    await db.destroy();
+    throw error;
+  }
+  // Relayed from here: what `start` recorded (a demo seeded) is in the outbox, published by the first pass.
+  const relay = startOutboxRelay({ db, bus, logger });
+  // Published events stay a week for inspection, then go; the outbox would otherwise grow for ever.
+  const housekeeping = setInterval(() => {
+    deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
+  }, 60 * 60 * 1000).unref();
   const subscriptions = [revocationSubscription(db), ...(definition.subscriptions?.(context) ?? [])];
   const consumedTypes = [...new Set(subscriptions.flatMap(({ types }) => types))];
   checkConsumedTypes(definition.name, consumedTypes);
