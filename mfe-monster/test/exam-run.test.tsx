@@ -208,7 +208,7 @@ it('offers a retry when an answer fails on the network, and sends it again', asy
   expect(phaseOf(run)).toEqual({ name: 'question', secondsLeft: 9 });
 });
 
-it('an answer retried after it was recorded (409 exam_answer_repeated) counts as recorded and the exam goes on', async () => {
+it('an answer retried after it was recorded (409 exam_question_answered) counts as recorded and the exam goes on', async () => {
   const { run, server } = setUp();
   await startAtFirst(run);
   server.loseNextReply('answer');

@@ -69,7 +69,7 @@ interface FakeExamOptions {
 /**
  * The exam service's calls of one learner's attempt, as the wire contract says them (README), for
  * fakeSession: questions revealed in turn, the open one closed as 999 when the next is revealed, a
- * second answer refused (409 exam_answer_repeated), and the end graded from its own record. `failNext`
+ * second answer refused (409 exam_question_answered), and the end graded from its own record. `failNext`
  * breaks the next call of a kind on the network; `loseNextReply` lets it through, then loses its reply.
  */
 export function fakeExamServer({ planId = 'p1', totalQuestions = 40, answered = [], result = null }: FakeExamOptions = {}) {
@@ -111,7 +111,7 @@ export function fakeExamServer({ planId = 'p1', totalQuestions = 40, answered = 
   function answer(number: number, given: exam.ExamAnswerCode): FakeAnswer {
     if (ended) return refusal(409, 'exam_taken');
     if (number > recorded.length) return refusal(409, 'exam_question_not_revealed');
-    if (recorded[number - 1] !== null) return refusal(409, 'exam_answer_repeated');
+    if (recorded[number - 1] !== null) return refusal(409, 'exam_question_answered');
     recorded[number - 1] = given;
     const body: exam.RecordedAnswer = { number, answer: given, isOnTime: true, remaining: totalQuestions - recorded.length };
     return { body };

@@ -39,7 +39,7 @@ const notStarted = () => conflict('Шалгалт эхлээгүй байна. �
 const outOfTurn = (next: number) => conflict(`Одоо ${next}-р асуулт ээлжтэй байна.`, 'exam_question_out_of_turn');
 const questionsOver = () => conflict('Бүх асуулт нээгдсэн. Шалгалтаа дуусгана уу.', 'exam_questions_over');
 const notRevealed = () => conflict('Энэ асуулт хараахан нээгдээгүй байна.', 'exam_question_not_revealed');
-const answeredAlready = () => conflict('Энэ асуултад хариулт аль хэдийн бүртгэгдсэн.', 'exam_answer_repeated');
+const answeredAlready = () => conflict('Энэ асуултад хариулт аль хэдийн бүртгэгдсэн.', 'exam_question_answered');
 const unknownOption = () => badRequest('Асуултад байхгүй хариулт ирлээ.', 'exam_answer_unknown_option');
 
 /** The attempt as it stands; reveals nothing. */

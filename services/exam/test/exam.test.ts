@@ -99,7 +99,7 @@ it('goes on where the learner left, wherever the exam is opened again: the open 
   expect((await fixture.call('POST', `${examPath(planId)}/questions/1`, { token: learner.token })).body.code).toBe('exam_question_out_of_turn');
   await fixture.reveal(learner, planId, 7);
   const repeated = await fixture.call('POST', `${examPath(planId)}/questions/6/answer`, { token: learner.token, body: { answer: right(left.question) } });
-  expect(repeated).toMatchObject({ status: 409, body: { code: 'exam_answer_repeated' } });
+  expect(repeated).toMatchObject({ status: 409, body: { code: 'exam_question_answered' } });
   expect((await submit(learner, [])).body).toMatchObject({ correctQuestions: 5 });
 });
 

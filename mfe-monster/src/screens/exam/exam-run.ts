@@ -189,7 +189,7 @@ export function createExamRun({ monsterplanId, storage, calls }: ExamRunOptions)
       ({ remaining }) => goOnAfter(question, answer, remaining),
       (error) => {
         // An earlier try reached the server and only its reply was lost (or another tab answered): recorded.
-        if (codeOf(error) === 'exam_answer_repeated') return goOnAfter(question, answer, question.totalQuestions - question.number);
+        if (codeOf(error) === 'exam_question_answered') return goOnAfter(question, answer, question.totalQuestions - question.number);
         fail(error, 'recording', () => record(answer, secondsLeft));
       },
     );
