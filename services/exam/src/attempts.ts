@@ -62,11 +62,11 @@ export async function attemptOf(db: ExamDb, attempt: Attempt, settings: ExamSett
 }
 
 /** The spec's GET: the questions revealed so far, in order, the open one last. */
-export async function revealedQuestions(db: ExamDb, attempt: Attempt): Promise<{ questions: exam.ExamQuestion[]; remaining: number }> {
+export async function revealedQuestions(db: ExamDb, attempt: Attempt, settings: ExamSettings): Promise<{ questions: exam.ExamQuestion[]; remaining: number }> {
   await requireExamFor(db, attempt);
   if (await findResult(db, attempt)) throw alreadyTaken();
   const sitting = await findSitting(db, attempt);
-  if (!sitting) return { questions: [], remaining: 0 };
+  if (!sitting) return { questions: [], remaining: settings.questionCount };
   const revealed = await revealedOf(db, attempt);
   return { questions: revealed.map((row) => asAsked(sitting.questions[row.number - 1]!)), remaining: sitting.questions.length - revealed.length };
 }

@@ -23,7 +23,7 @@ export function examRoutes(context: ServiceContext<ExamTables>, settings: ExamSe
   // The spec's call, for a learner approved for the plan with no result yet: the questions revealed so
   // far, in order, the open one last; none before the attempt begins. Reveals nothing.
   router.get('/v1/monsterplans/:id/exam', requireUser, async (req, res) => {
-    const { questions, remaining } = await revealedQuestions(db, attemptOfCaller(req));
+    const { questions, remaining } = await revealedQuestions(db, attemptOfCaller(req), settings);
     res.set({ 'cache-control': 'private, no-store', 'exam-remaining-questions': String(remaining) }).json(questions);
   });
 
