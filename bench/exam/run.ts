@@ -25,7 +25,7 @@ import { closedPortUrl, dropSchemas, eventually, uniqueSuffix } from '@learning/
 import { freshVhost } from '@learning/testing/rabbitmq';
 import { startProcess, stopProcess, whenReady } from '../processes.js';
 import { clientOf, expectStatus, Timings, type Call } from './client.js';
-import { sitExam, type Learner, type Pace, type Sitting } from './sitting.js';
+import { sitExam, type GivenAnswer, type Learner, type Pace, type Sitting } from './sitting.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 const amqpUrl = process.env.AMQP_URL;
@@ -100,16 +100,17 @@ try {
     `exam day: ${learnerCount} learners through the gateway + ${referenceCount} straight at the exam service, beginning within ${startSpreadSeconds} s, think 1–8 s × ${pace.thinkScale}, ${pace.timedOutShare * 100} % left to run out (999), one in ${doubleSubmitEvery} ending twice at once`,
   );
   const examDay = Date.now();
+  const answersOf = learners.map((): GivenAnswer[] => []);
   const sittings = await Promise.allSettled(
     learners.map(async (learner, index) => {
       await sleep(Math.random() * startSpreadSeconds * 1000);
       const call = index < learnerCount ? viaGateway : direct;
-      return sitExam(call, learner, { monsterplanId, correctOf, submitsTwice: index % doubleSubmitEvery === 0, seal }, pace);
+      return sitExam(call, learner, { monsterplanId, correctOf, submitsTwice: index % doubleSubmitEvery === 0, seal }, pace, answersOf[index]!);
     }),
   );
   console.log(`the exam day took ${seconds(Date.now() - examDay)}`);
 
-  const verdicts = await checkExamDay(viaGateway, monsterplanId, learners, sittings);
+  const verdicts = await checkExamDay(viaGateway, monsterplanId, learners, sittings, answersOf);
   printLatencies(timings);
   isHealthy = verdicts.every(Boolean);
   console.log(isHealthy ? 'every attempt graded exactly once, no answer lost, every grade as expected' : 'FAILED: see above');
@@ -170,7 +171,13 @@ async function signIn(call: Call, email: string, password: string): Promise<stri
 }
 
 /** Prints each check; answers whether each held. */
-async function checkExamDay(call: Call, monsterplanId: string, learners: Learner[], settled: PromiseSettledResult<Sitting>[]): Promise<boolean[]> {
+async function checkExamDay(
+  call: Call,
+  monsterplanId: string,
+  learners: Learner[],
+  settled: PromiseSettledResult<Sitting>[],
+  answersOf: GivenAnswer[][],
+): Promise<boolean[]> {
   const sittings = new Map<string, Sitting>();
   const failures: string[] = [];
   settled.forEach((outcome, index) => {
@@ -204,25 +211,23 @@ async function checkExamDay(call: Call, monsterplanId: string, learners: Learner
   ).filter((isShown) => !isShown).length;
   console.log(`exam.completed seen by auth: ${heardCount} applied (inbox) of ${resultRows}; GET /v1/auth/me shows the result once for ${learners.length - mismatchedOnMe} of ${learners.length}`);
 
-  // No answer lost: each one sent is in revealed_question as the server timed it (999 when late).
+  // No answer lost: each one sent, by every learner, is in revealed_question as the server timed it
+  // (999 when late); one whose call failed is lost unless the server recorded it all the same.
   const { rows } = await database.query<{ user_id: string; number: number; answer: string | null }>(
     `SELECT user_id, number, answer FROM ${schemaOf('exam')}.revealed_question WHERE monsterplan_id = $1`,
     [monsterplanId],
   );
   const recorded = new Map(rows.map((row) => [`${row.user_id}:${row.number}`, row.answer]));
-  let sent = 0;
-  let lost = 0;
-  let late = 0;
-  for (const [userId, { answers }] of sittings) {
-    for (const answer of answers) {
-      sent++;
-      if (!answer.isOnTime) late++;
-      const expected = String(answer.isOnTime ? answer.sent : exam.examRules.timeoutAnswer);
-      if (recorded.get(`${userId}:${answer.number}`) !== expected) lost++;
-    }
-  }
-  const timedOut = [...sittings.values()].flatMap(({ answers }) => answers).filter(({ sent }) => sent === exam.examRules.timeoutAnswer).length;
-  console.log(`answers sent ${sent} (${timedOut} of them the page's 999), recorded as sent ${sent - lost}, lost ${lost}; the server found ${late} late (recorded 999)`);
+  const sent = learners.flatMap(({ id }, index) => answersOf[index]!.map((answer) => ({ ...answer, found: recorded.get(`${id}:${answer.number}`) })));
+  const failedCalls = sent.filter(({ isOnTime }) => isOnTime === undefined);
+  const lostWithError = failedCalls.filter(({ found }) => found == null).length;
+  const lostSilently = sent.filter(({ isOnTime, sent, found }) => isOnTime !== undefined && found !== String(isOnTime ? sent : exam.examRules.timeoutAnswer)).length;
+  const lost = lostWithError + lostSilently;
+  const late = sent.filter(({ isOnTime }) => isOnTime === false).length;
+  const timedOut = sent.filter(({ sent }) => sent === exam.examRules.timeoutAnswer).length;
+  console.log(
+    `answers sent ${sent.length} (${timedOut} of them the page's 999), recorded as sent ${sent.length - lost}, lost ${lost} (silently ${lostSilently}; ${failedCalls.length} calls failed, the learner told, ${failedCalls.length - lostWithError} of them recorded all the same); the server found ${late} late (recorded 999)`,
+  );
 
   // The grades equal what the bench chose.
   const differing = [...sittings.values()].filter(({ expected, result }) => {

@@ -26,8 +26,8 @@ export interface GivenAnswer {
   /** What the bench sent: an option's identifier, or 999. */
   sent: exam.ExamAnswerCode;
   isRight: boolean;
-  /** The server's verdict on the answer's time. */
-  isOnTime: boolean;
+  /** The server's verdict on the answer's time; undefined while the call is under way, or when it failed. */
+  isOnTime?: boolean;
 }
 
 export interface Sitting {
@@ -50,15 +50,17 @@ export interface SittingPlan {
   seal(answers: exam.ExamAnswer[]): Promise<string>;
 }
 
-/** A whole attempt through `call`; throws at the first answer that is not the one expected. */
-export async function sitExam(call: Call, learner: Learner, plan: SittingPlan, pace: Pace): Promise<Sitting> {
+/**
+ * A whole attempt through `call`; throws at the first answer that is not the one expected. Each answer
+ * goes into `answers` as it is sent, so those of an attempt cut short can be looked for too.
+ */
+export async function sitExam(call: Call, learner: Learner, plan: SittingPlan, pace: Pace, answers: GivenAnswer[]): Promise<Sitting> {
   const path = `/v1/monsterplans/${plan.monsterplanId}/exam`;
   const { token } = learner;
   const attempt = expectStatus(await call<exam.ExamAttempt>('GET', `${path}/attempt`, { token, timedAs: 'attempt' }), 200, 'the attempt');
   if (attempt.status !== 'not-started') throw new Error(`the attempt is ${attempt.status} before the learner began`);
   await sleep(exam.examRules.countdownSeconds * 1000 * pace.thinkScale);
 
-  const answers: GivenAnswer[] = [];
   for (let number = 1; number <= attempt.totalQuestions; number++) {
     const revealed = expectStatus(await call<exam.RevealedQuestion>('POST', `${path}/questions/${number}`, { token, timedAs: 'reveal' }), 200, `revealing question ${number}`);
     const { question } = revealed;
@@ -73,12 +75,14 @@ export async function sitExam(call: Call, learner: Learner, plan: SittingPlan, p
     // The page sends 999 a second after the bar ran out; a learner thinks 1 to 8 seconds.
     const waitSeconds = isTimedOut ? exam.examRules.secondsPerQuestion + exam.examRules.expiryDelaySeconds : 1 + Math.random() * 7;
     await sleep(waitSeconds * 1000 * pace.thinkScale);
+    const given: GivenAnswer = { number, questionId: question.identifier, sent, isRight };
+    answers.push(given);
     const recorded = expectStatus(
       await call<exam.RecordedAnswer>('POST', `${path}/questions/${number}/answer`, { token, body: { answer: sent }, timedAs: 'answer' }),
       200,
       `answering question ${number}`,
     );
-    answers.push({ number, questionId: question.identifier, sent, isRight, isOnTime: recorded.isOnTime });
+    given.isOnTime = recorded.isOnTime;
   }
 
   const body = { id: plan.monsterplanId, user: learner.id, data: await plan.seal(answers.map(({ questionId, sent }) => ({ question: questionId, answer: sent }))) };
@@ -93,6 +97,6 @@ export async function sitExam(call: Call, learner: Learner, plan: SittingPlan, p
 
 /** The grade of the bench's own choices: a right answer counts when the server took it in time. */
 function gradeOf(answers: readonly GivenAnswer[]): Sitting['expected'] {
-  const correctQuestions = answers.filter(({ isRight, isOnTime }) => isRight && isOnTime).length;
+  const correctQuestions = answers.filter(({ isRight, isOnTime }) => isRight && isOnTime === true).length;
   return { totalQuestions: answers.length, correctQuestions, passed: exam.isPassed(correctQuestions, answers.length) };
 }
