@@ -1,15 +1,18 @@
-// The HTTP agent the gateway reaches the services with: kept-alive connections, and a deadline on
-// *connecting* only, so a service that is down answers 503 within a second while an upload or a
-// video stream on an established connection may take as long as it needs.
+// The HTTP agent the gateway reaches the services with: kept-alive connections, closed after 60 s idle
+// (before the services close theirs, kit's keepAliveTimeoutMs), and a deadline on *connecting* only,
+// so a service that is down answers 503 within a second while an upload or a video stream on an
+// established connection may take as long as it needs.
 import { Agent, type ClientRequestArgs } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 export const connectTimeoutMs = 1000;
+/** An idle connection is closed by the gateway after this, before the service would close it. */
+export const idleConnectionMs = 60_000;
 
 export class ServiceAgent extends Agent {
   constructor(private readonly connectTimeout = connectTimeoutMs) {
-    super({ keepAlive: true });
+    super({ keepAlive: true, timeout: idleConnectionMs });
   }
 
   override createConnection(

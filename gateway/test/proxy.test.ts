@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createGateway } from '../src/app.js';
 import type { RunningGateway } from '../src/server.js';
-import { ServiceAgent } from '../src/service-agent.js';
+import { idleConnectionMs, ServiceAgent } from '../src/service-agent.js';
+import { keepAliveTimeoutMs, listen as listenLikeAService } from '@learning/kit';
 import {
   closeServer,
   closedPortUrl,
@@ -432,4 +433,21 @@ describe('each call', () => {
     await fetch(`${plain.url}/v1/auth/me`, { headers: { 'x-forwarded-for': '203.0.113.7' } });
     expect(standIns.auth.seen.at(-1)!['x-forwarded-for']).toMatch(/^203\.0\.113\.7, .*127\.0\.0\.1$/);
   });
+});
+
+it('closes an idle connection to a service before the service would, so no call goes out on a connection being closed', async () => {
+  const service = await listenLikeAService((_req, res) => res.end('ok'), { port: 0, host: '127.0.0.1' });
+  const agent = new ServiceAgent();
+  try {
+    const freed = new Promise<Socket>((resolve) => agent.once('free', resolve));
+    await new Promise<void>((resolve, reject) => {
+      request(urlOf(service), { agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end();
+    });
+    // Node takes the lower of the agent's idle time and the service's Keep-Alive hint.
+    expect((await freed).timeout).toBe(idleConnectionMs);
+    expect(idleConnectionMs).toBeLessThan(keepAliveTimeoutMs);
+  } finally {
+    agent.destroy();
+    await closeServer(service);
+  }
 });

@@ -136,3 +136,9 @@ describe('a body announced larger than the limit', () => {
     expect(answer).toMatchObject({ status: 413, closed: true });
   });
 });
+
+it('keeps an idle connection 65 s and says so, longer than the gateway and nginx keep one before reusing it', async () => {
+  const answer = await fetch(`${url}/v1/lessons/1`);
+  await answer.arrayBuffer();
+  expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+});
