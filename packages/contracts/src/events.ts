@@ -70,6 +70,8 @@ export const events = {
       name: z.string(),
       translateUrl: z.string(),
       hasSubtitle: z.boolean(),
+      /** The probed duration; absent from events published before issue 19, null when the probe could not read it. */
+      durationSeconds: z.number().nonnegative().nullable().optional(),
     }),
   },
   'video.deleted': { version: 1, data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']) }) },
@@ -84,6 +86,18 @@ export const events = {
       passed: z.boolean(),
     }),
   },
+  // Listening progress (catalog, issue 19): each at most once per learner and video, day, plan or bundle.
+  /** The learner heard 90 % of the video and its end, in the plan's or the bundle's player. */
+  'progress.video-completed': {
+    version: 1,
+    data: z.object({ userId: z.string(), videoId: z.string(), monsterplanId: z.string().nullable(), lessonId: z.string().nullable() }),
+  },
+  'progress.day-completed': {
+    version: 1,
+    data: z.object({ userId: z.string(), monsterplanId: z.string(), week: z.number().int(), dayOfWeek: z.number().int() }),
+  },
+  'progress.plan-completed': { version: 1, data: z.object({ userId: z.string(), monsterplanId: z.string() }) },
+  'progress.lesson-completed': { version: 1, data: z.object({ userId: z.string(), lessonId: z.string() }) },
 } as const;
 
 function userAccess() {

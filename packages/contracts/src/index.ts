@@ -5,6 +5,8 @@ export * as auth from './auth.js';
 export * as catalog from './catalog.js';
 export * as media from './media.js';
 export * as exam from './exam.js';
+export * as progress from './progress.js';
 export * from './exam-rules.js';
+export * from './progress-rules.js';
 export * from './payload-token.js';
 export * from './media-urls.js';

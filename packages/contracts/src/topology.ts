@@ -6,7 +6,10 @@ import { accessEventTypes, type EventType } from './events.js';
 /** The revocations every service consumes through the kit, so a revoked token is refused everywhere. */
 export const revocationEventTypes = ['session.revoked', 'user.tokens-revoked'] as const satisfies readonly EventType[];
 
-/** Each consumer's queue (`<consumer>.events`) and the event types bound to it. */
+/**
+ * Each consumer's queue (`<consumer>.events`) and the event types bound to it. An event no queue binds
+ * (the catalog's progress.* events, until notifications or refunds consume them) is published and dropped.
+ */
 export const eventQueues = {
   auth: [...revocationEventTypes, ...accessEventTypes, 'exam.completed'],
   catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.deleted'],
