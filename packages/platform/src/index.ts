@@ -4,6 +4,7 @@
 import type { auth } from '@learning/contracts';
 
 export { api, ApiError, request, type Query, type RequestOptions } from './api';
+export type { ListeningTarget, OnListeningReported, ReportMoment } from './listening';
 export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
 export { useAccessRequest } from './access-request';
 export { formatDate, formatPrice, titleLength, truncate } from './format';
@@ -30,6 +31,7 @@ export {
 export { tokenStore } from './token';
 export { upload, type UploadOptions } from './upload';
 export * from './ui';
+export { formatClock } from './ui/video/playback-memory';
 
 export { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 export { useTranslation } from 'react-i18next';

@@ -214,3 +214,26 @@ export function fakeSession(user: auth.User | null, answers: Record<string, Answ
   globalThis.XMLHttpRequest = gateway.XMLHttpRequest;
   return gateway;
 }
+
+export interface FakePlayback {
+  /** The seconds played so far, as the element's `played` TimeRanges. */
+  played?: Array<[number, number]>;
+  currentTime?: number;
+  duration?: number;
+  paused?: boolean;
+}
+
+/**
+ * What jsdom's <video> cannot do by itself: a duration, a playhead, the ranges played, playing or
+ * paused. Set on the element; fire its events (fireEvent.loadedMetadata, .playing, .pause) as a browser would.
+ */
+export function setPlayback(video: HTMLMediaElement, { played, currentTime, duration, paused }: FakePlayback): void {
+  if (played) {
+    const ranges = played.map(([start, end]) => [start, end] as const);
+    const timeRanges = { length: ranges.length, start: (index: number) => ranges[index]![0], end: (index: number) => ranges[index]![1] };
+    Object.defineProperty(video, 'played', { configurable: true, get: () => timeRanges });
+  }
+  if (currentTime !== undefined) Object.defineProperty(video, 'currentTime', { configurable: true, writable: true, value: currentTime });
+  if (duration !== undefined) Object.defineProperty(video, 'duration', { configurable: true, value: duration });
+  if (paused !== undefined) Object.defineProperty(video, 'paused', { configurable: true, value: paused });
+}

@@ -7,6 +7,10 @@ export const common = {
     close: 'Хаах',
     videoError: 'Видеог ачаалж чадсангүй.',
     access: { pending: 'Хүсэлт хүлээгдэж байна', approved: 'Эрх нээгдсэн' },
+    progress: {
+      status: { complete: 'Дууссан', 'in-progress': 'Үргэлжилж байна', 'not-started': 'Эхлээгүй' },
+      minutes: '{{total}} минутаас {{listened}} минут сонссон',
+    },
     remoteError: {
       title: 'Энэ хэсгийг ачаалж чадсангүй.',
       description: 'Түр саатал гарлаа. Сайтын бусад хэсэг хэвийн ажиллаж байна. Дахин оролдоно уу.',
@@ -21,6 +25,10 @@ export const common = {
     close: 'Close',
     videoError: 'The video could not be loaded.',
     access: { pending: 'Request pending', approved: 'Approved' },
+    progress: {
+      status: { complete: 'Complete', 'in-progress': 'In progress', 'not-started': 'Not started' },
+      minutes: '{{listened}} of {{total}} minutes listened',
+    },
     remoteError: {
       title: 'This section could not be loaded.',
       description: 'Something went wrong for a moment. The rest of the site keeps working. Please try again.',

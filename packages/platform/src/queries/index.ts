@@ -12,3 +12,16 @@ export {
   usePlay,
   useRequestMonsterplan,
 } from './monsterplans';
+export {
+  fetchLessonProgress,
+  fetchMyLearning,
+  fetchPlanProgress,
+  lessonProgressKey,
+  myLearningKey,
+  planProgressKey,
+  progressKey,
+  useLessonProgress,
+  useMyLearning,
+  usePlanProgress,
+  useRefreshProgress,
+} from './progress';

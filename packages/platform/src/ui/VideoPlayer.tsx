@@ -3,6 +3,7 @@
 // The player (video/Player.tsx) is its own chunk, loaded when a page first shows a video: this SDK
 // is on every page, and the home page's first visit has a weight budget (bench/bundle).
 import { lazy, Suspense } from 'react';
+import type { ListeningTarget, OnListeningReported } from '../listening';
 
 const Player = lazy(() => import('./video/Player'));
 
@@ -17,6 +18,15 @@ export interface VideoPlayerProps {
    * not the address, which is signed anew each time. Without it the video starts at the beginning.
    */
   resumeKey?: string;
+  /**
+   * Where the server says the learner stopped (seconds), from any device: the video opens there when
+   * its metadata loads, before play, instead of the position this browser remembers.
+   */
+  startAt?: number | null;
+  /** Reports what is heard of this video to the server (listening.ts). */
+  listening?: ListeningTarget | null;
+  /** Called with the server's count after each report answered. */
+  onListeningReported?: OnListeningReported;
   autoPlay?: boolean;
   /** Called when the video plays to its end (a playlist moves on). */
   onEnded?: () => void;

@@ -6,6 +6,7 @@ export { Alert, EmptyState, LoadError, Loader } from './feedback';
 export { Card, PageTitle, usePageTitle } from './layout';
 export { AccessBadge, type AccessState } from './AccessBadge';
 export { Badge, type BadgeTone } from './Badge';
+export { minutesOf, MinutesListened, ProgressMark } from './ListeningProgress';
 export { Modal, type ModalProps } from './Modal';
 export { Truncated } from './Truncated';
 export { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';

@@ -1,8 +1,10 @@
 // The player itself, loaded only when a page shows a video (VideoPlayer.tsx): the browser's own
 // controls, plus the speeds of spec section 9 (0.7, 1, 1.5, 2), subtitles on and off, keyboard
-// control, and resuming where the learner stopped (playback-memory.ts).
+// control, resuming where the learner stopped (the server's position, else playback-memory.ts), and
+// the listening reports of a plan's or bundle's video (listening.ts).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useListeningReports } from '../../listening';
 import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
 import {
@@ -15,6 +17,7 @@ import {
   rememberSpeed,
   rememberSubtitles,
   resumePosition,
+  worthResuming,
   type PlaybackSpeed,
 } from './playback-memory';
 import { actionOf, ariaKeyShortcuts, shortcutKeys, type PlayerAction } from './shortcuts';
@@ -25,7 +28,7 @@ registerPlayerStrings();
 /** How far playback moves before its position is written again (seconds). */
 const positionStep = 1;
 
-export default function Player({ src, subtitles, onRetry, resumeKey, autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
+export default function Player({ src, subtitles, onRetry, resumeKey, startAt, listening, onListeningReported, autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
   const { t } = useTranslation('common');
   const video = useRef<HTMLVideoElement>(null);
   const savedAt = useRef(-Infinity);
@@ -39,6 +42,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, autoPlay = 
   const resumedAt = resumed?.src === src ? resumed.at : null;
   const [announcement, setAnnouncement] = useState('');
   const hasSubtitles = !!subtitles;
+  useListeningReports(video, src, listening, onListeningReported);
 
   // The last position is kept when the learner leaves the page or the player goes.
   useEffect(() => {
@@ -129,7 +133,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, autoPlay = 
 
   /**
    * Once per address, when its metadata is known: the speed chosen, the subtitles as chosen, and the
-   * position where the learner stopped. From the event, or from the effect below when a fast (cached)
+   * position where the learner stopped (the server's when given, else this browser's). From the event, or from the effect below when a fast (cached)
    * load reported it before the element was in the page.
    */
   const prepare = (element: HTMLVideoElement) => {
@@ -140,7 +144,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, autoPlay = 
     element.playbackRate = speed;
     element.defaultPlaybackRate = speed;
     if (element.textTracks && hasSubtitles) showSubtitles(element.textTracks, isSubtitlesOn);
-    const position = resumeKey ? resumePosition(resumeKey, element.duration) : null;
+    const position = typeof startAt === 'number' ? worthResuming(startAt, element.duration) : resumeKey ? resumePosition(resumeKey, element.duration) : null;
     if (position !== null) {
       element.currentTime = position;
       setResumed({ src, at: position });

@@ -31,7 +31,11 @@ function write(key: string, value: string | null): void {
 
 /** Where to resume this video, or null to start at the beginning. */
 export function resumePosition(videoKey: string, duration: number): number | null {
-  const saved = Number(read(positionPrefix + videoKey));
+  return worthResuming(Number(read(positionPrefix + videoKey)), duration);
+}
+
+/** `saved`, unless it is too close to either end to resume from (then null: the beginning). */
+export function worthResuming(saved: number, duration: number): number | null {
   if (!Number.isFinite(saved) || saved < resumeMargin) return null;
   if (Number.isFinite(duration) && saved > duration - resumeMargin) return null;
   return saved;

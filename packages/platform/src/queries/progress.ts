@@ -1,0 +1,43 @@
+// The learner's listening progress (issue 19) in the shared query client: a plan's, a bundle's and the
+// learner's own list. All under one key, so a report answered refreshes every view of it at once.
+import type { LessonProgress, MyLearning, PlanProgress } from '@learning/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../api';
+
+export const progressKey = ['progress'] as const;
+export const planProgressKey = (monsterplanId: string) => [...progressKey, 'monsterplans', monsterplanId] as const;
+export const lessonProgressKey = (lessonId: string) => [...progressKey, 'lessons', lessonId] as const;
+export const myLearningKey = [...progressKey, 'mine'] as const;
+
+export function fetchPlanProgress(monsterplanId: string, signal?: AbortSignal): Promise<PlanProgress> {
+  return api.get<PlanProgress>(`/v1/progress/monsterplans/${encodeURIComponent(monsterplanId)}`, undefined, signal);
+}
+
+export function fetchLessonProgress(lessonId: string, signal?: AbortSignal): Promise<LessonProgress> {
+  return api.get<LessonProgress>(`/v1/progress/lessons/${encodeURIComponent(lessonId)}`, undefined, signal);
+}
+
+export function fetchMyLearning(signal?: AbortSignal): Promise<MyLearning> {
+  return api.get<MyLearning>('/v1/progress/mine', undefined, signal);
+}
+
+/** GET /v1/progress/monsterplans/{id}, for a learner approved for the plan (`isEnabled` false otherwise). */
+export function usePlanProgress(monsterplanId: string, isEnabled = true) {
+  return useQuery({ queryKey: planProgressKey(monsterplanId), queryFn: ({ signal }) => fetchPlanProgress(monsterplanId, signal), enabled: isEnabled, staleTime: 0 });
+}
+
+/** GET /v1/progress/lessons/{id}, for a learner approved for the bundle. */
+export function useLessonProgress(lessonId: string, isEnabled = true) {
+  return useQuery({ queryKey: lessonProgressKey(lessonId), queryFn: ({ signal }) => fetchLessonProgress(lessonId, signal), enabled: isEnabled, staleTime: 0 });
+}
+
+/** GET /v1/progress/mine: the plans and bundles the learner is approved for or asked for. */
+export function useMyLearning() {
+  return useQuery({ queryKey: myLearningKey, queryFn: ({ signal }) => fetchMyLearning(signal), staleTime: 0 });
+}
+
+/** Asks again for every progress shown (after a report changed what the server counts). */
+export function useRefreshProgress(): () => void {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: progressKey });
+}
