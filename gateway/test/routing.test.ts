@@ -32,6 +32,10 @@ describe('the routing table', () => {
     ['/v1/monsterplan-requests', 'catalog'],
     ['/v1/monsterplan-requests/total-new-requests', 'catalog'],
     ['/v1/monsterplan-requests/64f0c2', 'catalog'],
+    ['/v1/progress/videos/64f0c2', 'catalog'],
+    ['/v1/progress/monsterplans/64f0c2', 'catalog'],
+    ['/v1/progress/lessons/64f0c2', 'catalog'],
+    ['/v1/progress/mine', 'catalog'],
   ])('%s is answered by %s', (path, service) => {
     expect(ownerOf(path)).toBe(service);
   });

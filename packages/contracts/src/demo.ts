@@ -59,4 +59,7 @@ export const demoLessonVideos: readonly (readonly DemoVideo[])[] = lessonTopics.
   })),
 );
 
+/** Every demo video is one of media's three 8-second clips. */
+export const demoClipSeconds = 8;
+
 export const demoVideos: readonly DemoVideo[] = [...demoMonsterplanVideos.flat(), ...demoLessonVideos.flat()];

@@ -18,7 +18,7 @@ export interface CatalogFixture {
   admin: string;
   call: TestPlatform['call'];
   /** Publishes `video.published` as media would, and waits until the catalog knows the video. */
-  publishVideo(kind: VideoKind, options?: { name?: string; hasSubtitle?: boolean; translateUrl?: string }): Promise<string>;
+  publishVideo(kind: VideoKind, options?: { name?: string; hasSubtitle?: boolean; translateUrl?: string; durationSeconds?: number | null }): Promise<string>;
   publishVideos(kind: VideoKind, count: number): Promise<string[]>;
   /** Publishes any event on the platform's bus, as its producer would. */
   publish<Type extends EventType>(type: Type, data: EventData<Type>, producer?: string): Promise<void>;
@@ -52,9 +52,9 @@ export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogF
     await bus.publish(event);
   };
 
-  const publishVideo: CatalogFixture['publishVideo'] = async (kind, { name, hasSubtitle = kind === 'monsterplan', translateUrl = '' } = {}) => {
+  const publishVideo: CatalogFixture['publishVideo'] = async (kind, { name, hasSubtitle = kind === 'monsterplan', translateUrl = '', durationSeconds } = {}) => {
     const videoId = randomUUID();
-    await publish('video.published', { videoId, kind, name: name ?? `Видео ${uniqueSuffix()}`, translateUrl, hasSubtitle });
+    await publish('video.published', { videoId, kind, name: name ?? `Видео ${uniqueSuffix()}`, translateUrl, hasSubtitle, ...(durationSeconds === undefined ? {} : { durationSeconds }) });
     await eventually(() => catalogDb.selectFrom('video').select('id').where('id', '=', videoId).executeTakeFirst(), `the catalog knows video ${videoId}`);
     return videoId;
   };

@@ -1,6 +1,6 @@
 // The catalog's schema: lesson bundles and Monster plans with their videos, learners' access
 // requests and the version of each learner's access, and the read models of learners and videos
-// (filled from auth's and media's events).
+// (filled from auth's and media's events), and what each learner heard of each video.
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -177,6 +177,38 @@ export const migrations: Record<string, Migration> = {
         END $$`.execute(db);
       await sql`CREATE TRIGGER learner_changes_requests AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON learner
         FOR EACH STATEMENT EXECUTE FUNCTION bump_request_revisions()`.execute(db);
+    },
+  },
+
+  '0003_listening': {
+    async up(db: Kysely<unknown>) {
+      // media's probe, from `video.published`; null when it could not read the file (or the event predates it).
+      await sql`ALTER TABLE video ADD COLUMN duration_seconds double precision`.execute(db);
+
+      // Per learner and video: the heard ranges merged ([[start, end], …] in video seconds), their unique
+      // seconds, the last playhead, the server's time of the last report (the clipping budget counts from
+      // it) and of completion (set once: video-completed is recorded then).
+      await db.schema
+        .createTable('listening')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('video_id', 'text', (c) => c.notNull().references('video.id').onDelete('cascade'))
+        .addColumn('heard', 'jsonb', (c) => c.notNull())
+        .addColumn('heard_seconds', 'double precision', (c) => c.notNull())
+        .addColumn('position', 'double precision', (c) => c.notNull())
+        .addColumn('reported_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('completed_at', 'timestamptz')
+        .addPrimaryKeyConstraint('listening_pk', ['user_id', 'video_id'])
+        .execute();
+
+      // The days, plans and bundles a learner completed (`monsterplan:<id>:day:<week>:<day>`,
+      // `monsterplan:<id>`, `lesson:<id>`): a row is inserted once, and its event recorded with it.
+      await db.schema
+        .createTable('listening_milestone')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('milestone', 'text', (c) => c.notNull())
+        .addColumn('completed_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('listening_milestone_pk', ['user_id', 'milestone'])
+        .execute();
     },
   },
 };

@@ -2,7 +2,7 @@
 // plans of two weeks (one inactive, one with the exam) and three lesson bundles, with the spec's
 // prices. Their videos are the demo videos of packages/contracts, under the ids the media service
 // gives its demo files, so the catalog's video read model starts with them.
-import { demoDaysPerWeek, demoLessonVideos, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
+import { demoClipSeconds, demoDaysPerWeek, demoLessonVideos, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
 import type { catalog } from '@learning/contracts';
 import { transaction } from '@learning/kit';
 import { sql } from 'kysely';
@@ -55,7 +55,9 @@ export async function seedDemo(db: CatalogDb): Promise<boolean> {
     if (plan || lesson) return false;
     await trx
       .insertInto('video')
-      .values(demoVideos.map((video) => ({ id: video.id, kind: video.kind, name: video.name, translate_url: '', has_subtitle: video.hasSubtitle })))
+      .values(
+        demoVideos.map((video) => ({ id: video.id, kind: video.kind, name: video.name, translate_url: '', has_subtitle: video.hasSubtitle, duration_seconds: demoClipSeconds })),
+      )
       .onConflict((c) => c.column('id').doNothing())
       .execute();
     for (const [index, body] of monsterplans.entries()) {

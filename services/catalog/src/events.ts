@@ -4,7 +4,7 @@
 // Writing learner (the emails on the administrator's pages), access_request and video moves the
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
-// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed.
+// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*.
 import { applyOnce, applyUserRegistered, forgetLearner, isUuid, recordEvent, subscribe, type EventOf, type ServiceContext, type Subscription } from '@learning/kit';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
 import { lessonChangedEvent } from './lessons.js';
@@ -22,7 +22,8 @@ export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>): Sub
 }
 
 /**
- * A deleted learner's requests go, approved or pending, with their access version and email. Nothing
+ * A deleted learner's requests go, approved or pending, with their access version, email and what
+ * they heard. Nothing
  * is published: auth deleted the account with its grants, and the exam forgets them from the same event.
  */
 export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.deleted'>): Promise<void> {
@@ -31,6 +32,8 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.dele
   await lockAccess(trx, [userId]);
   await trx.deleteFrom('access_request').where('user_id', '=', userId).execute();
   await trx.deleteFrom('access_version').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('listening').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('listening_milestone').where('user_id', '=', userId).execute();
   await forgetLearner(trx, userId);
 }
 

@@ -1,4 +1,5 @@
-// The catalog service: lesson bundles, Monster plans, access requests, learners' access and play authorisation.
+// The catalog service: lesson bundles, Monster plans, access requests, learners' access, play
+// authorisation and listening progress.
 import type { ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import type { CatalogConfig } from './config.js';
@@ -8,6 +9,7 @@ import { keepLists } from './list-cache.js';
 import { createMediaSigner } from './media-urls.js';
 import { lessonRoutes } from './routes/lessons.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
+import { progressRoutes } from './routes/progress.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
 
@@ -28,6 +30,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       app.use(monsterplanRoutes(context, signer, lists));
       app.use(lessonRequestRoutes(context, lists));
       app.use(monsterplanRequestRoutes(context, lists));
+      app.use(progressRoutes(context));
     },
   };
 }

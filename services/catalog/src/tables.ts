@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Db } from '@learning/kit';
+import type { HeardRange } from './coverage.js';
 
 export type VideoKind = 'monsterplan' | 'lesson';
 export type RequestKind = 'lesson' | 'monsterplan';
@@ -8,7 +9,14 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 export interface CatalogTables {
   learner: { user_id: string; email: string };
-  video: { id: string; kind: VideoKind; name: string; translate_url: string; has_subtitle: boolean };
+  video: {
+    id: string;
+    kind: VideoKind;
+    name: string;
+    translate_url: string;
+    has_subtitle: boolean;
+    duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  };
   lesson: { id: Generated<string>; name: string; price: string; created_at: CreatedAt };
   lesson_video: { lesson_id: string; video_id: string; position: number };
   monsterplan: {
@@ -40,6 +48,17 @@ export interface CatalogTables {
     approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   };
   access_version: { user_id: string; version: number };
+  listening: {
+    user_id: string;
+    video_id: string;
+    /** Merged, in video seconds; written as JSON text. */
+    heard: ColumnType<HeardRange[], string, string>;
+    heard_seconds: number;
+    position: number;
+    reported_at: ColumnType<Date, Date, Date>;
+    completed_at: ColumnType<Date | null, Date | null, Date | null>;
+  };
+  listening_milestone: { user_id: string; milestone: string; completed_at: ColumnType<Date, Date, never> };
   /** Kept by triggers on the tables the public lists read (see the migration). */
   catalog_revision: { id: number; revision: ColumnType<string, never, never> };
   /** Kept by triggers on access_request and learner (see the migrations). */

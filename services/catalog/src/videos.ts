@@ -1,17 +1,19 @@
-// The catalog's read model of videos (name, kind, translation link, whether it has subtitles), kept
-// from media's `video.published` events (`video.deleted` is applied in events.ts); bundles and plans
-// list their videos from it and may only hold videos it knows.
+// The catalog's read model of videos (name, kind, translation link, whether it has subtitles, the
+// probed duration), kept from media's `video.published` events (`video.deleted` is applied in
+// events.ts); bundles and plans list their videos from it and may only hold videos it knows.
 // Every write of video moves the catalog's revision (a trigger, revisions.ts): the kept lists show
 // the videos' names (list-cache.ts).
 import { badRequest, type EventOf } from '@learning/kit';
 import type { CatalogDb, VideoKind } from './tables.js';
 
+/** An event from before media sent durations leaves the duration the catalog has. */
 export async function applyVideoPublished(trx: CatalogDb, event: EventOf<'video.published'>): Promise<void> {
-  const { videoId, kind, name, translateUrl, hasSubtitle } = event.data;
+  const { videoId, kind, name, translateUrl, hasSubtitle, durationSeconds } = event.data;
+  const changes = { kind, name, translate_url: translateUrl, has_subtitle: hasSubtitle, ...(durationSeconds === undefined ? {} : { duration_seconds: durationSeconds }) };
   await trx
     .insertInto('video')
-    .values({ id: videoId, kind, name, translate_url: translateUrl, has_subtitle: hasSubtitle })
-    .onConflict((c) => c.column('id').doUpdateSet({ kind, name, translate_url: translateUrl, has_subtitle: hasSubtitle }))
+    .values({ id: videoId, ...changes })
+    .onConflict((c) => c.column('id').doUpdateSet(changes))
     .execute();
 }
 

@@ -126,6 +126,7 @@ async function recordPublished(trx: MediaDb, row: VideoRow): Promise<void> {
     name: row.name,
     translateUrl: row.translate_url,
     hasSubtitle: row.subtitle_key !== null,
+    durationSeconds: row.duration_seconds,
   });
 }
 

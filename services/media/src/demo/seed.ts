@@ -5,7 +5,7 @@
 // per-day read-aloud text (PDFs written here, a few KB each).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { demoDaysPerWeek, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, demoWeeks, type DemoVideo } from '@learning/contracts/demo';
+import { demoClipSeconds, demoDaysPerWeek, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, demoWeeks, type DemoVideo } from '@learning/contracts/demo';
 import { recordEvent, transaction } from '@learning/kit';
 import { sql } from 'kysely';
 import { aloudDocumentName } from '../documents.js';
@@ -15,7 +15,6 @@ import type { MediaDb } from '../tables.js';
 import { demoDocuments, aloudPdf } from './documents.js';
 
 const clips = [1, 2, 3].map((number) => fileURLToPath(new URL(`../../demo/demo-${number}.mp4`, import.meta.url)));
-const clipSeconds = 8;
 
 /** A short WebVTT for a demo video: its name, then what the clip shows. */
 export function demoSubtitles(video: DemoVideo): string {
@@ -68,10 +67,17 @@ export async function seedDemo(db: MediaDb, files: Files): Promise<boolean> {
           file_key: fileKey,
           poster_key: null,
           subtitle_key: demo.hasSubtitle ? subtitleKey : null,
-          duration_seconds: clipSeconds,
+          duration_seconds: demoClipSeconds,
         })
         .execute();
-      await recordEvent(trx, 'video.published', { videoId: demo.id, kind: demo.kind, name: demo.name, translateUrl: '', hasSubtitle: demo.hasSubtitle });
+      await recordEvent(trx, 'video.published', {
+        videoId: demo.id,
+        kind: demo.kind,
+        name: demo.name,
+        translateUrl: '',
+        hasSubtitle: demo.hasSubtitle,
+        durationSeconds: demoClipSeconds,
+      });
     }
 
     const documents: Array<[string, Uint8Array]> = [...demoDocuments()];

@@ -1,0 +1,178 @@
+// What a learner heard of a plan or a bundle (issue 19): each video's progress, the days' and weeks'
+// marks, the totals from the videos' probed durations, and where "continue" opens; and /me's list of
+// the plans and bundles the learner is approved for or waits for. Reads only: listening.ts writes.
+import type { progress } from '@learning/contracts';
+import { progressRules } from '@learning/contracts';
+import { isUuid } from '@learning/kit';
+import { sql } from 'kysely';
+import { isApprovedForLesson, isApprovedForMonsterplan } from './access.js';
+import { statusOf, statusOfAll, tenths } from './coverage.js';
+import { groupBy } from './group-by.js';
+import { lessonNotFound } from './lessons.js';
+import { notApprovedForProgress } from './listening.js';
+import { monsterplanNotFound } from './monsterplans.js';
+import type { CatalogDb } from './tables.js';
+
+/** A video of a plan or a bundle, with what the learner heard of it. */
+interface HeardVideo {
+  videoId: string;
+  durationSeconds: number | null;
+  listenedSeconds: number;
+  position: number;
+  status: progress.ProgressStatus;
+  reportedAt: Date | null;
+}
+
+interface PlanVideo extends HeardVideo {
+  week: number;
+  dayOfWeek: number;
+}
+
+/** GET /v1/progress/monsterplans/{id}: for a learner approved for the plan. */
+export async function planProgress(db: CatalogDb, userId: string, monsterplanId: string): Promise<progress.PlanProgress> {
+  if (!isUuid(monsterplanId)) throw monsterplanNotFound();
+  const plan = await db.selectFrom('monsterplan').select('id').where('id', '=', monsterplanId).executeTakeFirst();
+  if (!plan) throw monsterplanNotFound();
+  if (!(await isApprovedForMonsterplan(db, userId, monsterplanId))) throw notApprovedForProgress();
+  return planProgressOf(db, userId, monsterplanId);
+}
+
+/** GET /v1/progress/lessons/{id}: for a learner approved for the bundle. */
+export async function lessonProgress(db: CatalogDb, userId: string, lessonId: string): Promise<progress.LessonProgress> {
+  if (!isUuid(lessonId)) throw lessonNotFound();
+  const lesson = await db.selectFrom('lesson').select('id').where('id', '=', lessonId).executeTakeFirst();
+  if (!lesson) throw lessonNotFound();
+  if (!(await isApprovedForLesson(db, userId, lessonId))) throw notApprovedForProgress();
+  return lessonProgressOf(db, userId, lessonId);
+}
+
+/** GET /v1/progress/mine: the plans and bundles the learner holds a request for, approved or pending, oldest first. */
+export async function myLearning(db: CatalogDb, userId: string): Promise<progress.MyLearning> {
+  const requests = await db
+    .selectFrom('access_request as r')
+    .leftJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
+    .leftJoin('lesson as l', 'l.id', 'r.lesson_id')
+    .select(['r.kind', 'r.is_approved', 'p.id as monsterplanId', 'p.name as monsterplanName', 'l.id as lessonId', 'l.name as lessonName'])
+    .where('r.user_id', '=', userId)
+    .orderBy(sql`coalesce(p.created_at, l.created_at)`)
+    .orderBy('r.id')
+    .execute();
+  const monsterplans = await Promise.all(
+    requests
+      .filter((request) => request.monsterplanId !== null)
+      .map(async ({ monsterplanId, monsterplanName, is_approved }): Promise<progress.MyMonsterplan> => {
+        const plan = await planProgressOf(db, userId, monsterplanId!);
+        return { _id: monsterplanId!, name: monsterplanName!, ...learningOf(is_approved, plan) };
+      }),
+  );
+  const lessons = await Promise.all(
+    requests
+      .filter((request) => request.lessonId !== null)
+      .map(async ({ lessonId, lessonName, is_approved }): Promise<progress.MyLesson> => {
+        const lesson = await lessonProgressOf(db, userId, lessonId!);
+        return { _id: lessonId!, name: lessonName!, ...learningOf(is_approved, lesson) };
+      }),
+  );
+  return { monsterplans, lessons };
+}
+
+/** A pending request shows nothing heard: the learner cannot play its videos yet. */
+function learningOf<Place>(isApproved: boolean, heard: { totalSeconds: number; listenedSeconds: number; videos: HeardVideo[] | progress.VideoProgress[]; continue: Place | null }) {
+  if (!isApproved) return { access: 'pending' as const, totalSeconds: heard.totalSeconds, listenedSeconds: 0, status: 'not-started' as const, continue: null };
+  return {
+    access: 'approved' as const,
+    totalSeconds: heard.totalSeconds,
+    listenedSeconds: heard.listenedSeconds,
+    status: statusOfAll(heard.videos.map((video) => video.status)),
+    continue: heard.continue,
+  };
+}
+
+async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: string): Promise<progress.PlanProgress> {
+  const rows = await db
+    .selectFrom('monsterplan_video as mv')
+    .innerJoin('video as v', 'v.id', 'mv.video_id')
+    .leftJoin('listening as l', (join) => join.onRef('l.video_id', '=', 'mv.video_id').on('l.user_id', '=', userId))
+    .select(['mv.video_id', 'mv.week', 'mv.day_of_week', 'v.duration_seconds', 'l.heard_seconds', 'l.position', 'l.reported_at', 'l.completed_at'])
+    .where('mv.monsterplan_id', '=', monsterplanId)
+    .orderBy('mv.week')
+    .orderBy('mv.day_of_week')
+    .orderBy('mv.position')
+    .execute();
+  const videos: PlanVideo[] = rows.map((row) => ({ ...heardVideoOf(row), week: row.week, dayOfWeek: row.day_of_week }));
+  const days = [...groupBy(videos, (video) => `${video.week}:${video.dayOfWeek}`).values()].map((day) => ({ week: day[0]!.week, dayOfWeek: day[0]!.dayOfWeek, status: statusOfAll(day.map((video) => video.status)) }));
+  const weeks = [...groupBy(videos, (video) => video.week).values()].map((week) => ({ week: week[0]!.week, status: statusOfAll(week.map((video) => video.status)) }));
+  const next = continueOf(videos);
+  return {
+    monsterplanId,
+    goalMinutes: progressRules.goalMinutes,
+    ...totalsOf(videos),
+    videos: videos.map(({ videoId, week, dayOfWeek, durationSeconds, listenedSeconds, position, status }) => ({ videoId, week, dayOfWeek, durationSeconds, listenedSeconds, position, status })),
+    days,
+    weeks,
+    continue: next && { videoId: next.video.videoId, week: next.video.week, dayOfWeek: next.video.dayOfWeek, position: next.position },
+  };
+}
+
+async function lessonProgressOf(db: CatalogDb, userId: string, lessonId: string): Promise<progress.LessonProgress> {
+  const rows = await db
+    .selectFrom('lesson_video as lv')
+    .innerJoin('video as v', 'v.id', 'lv.video_id')
+    .leftJoin('listening as l', (join) => join.onRef('l.video_id', '=', 'lv.video_id').on('l.user_id', '=', userId))
+    .select(['lv.video_id', 'v.duration_seconds', 'l.heard_seconds', 'l.position', 'l.reported_at', 'l.completed_at'])
+    .where('lv.lesson_id', '=', lessonId)
+    .orderBy('lv.position')
+    .execute();
+  const videos = rows.map(heardVideoOf);
+  const next = continueOf(videos);
+  return {
+    lessonId,
+    ...totalsOf(videos),
+    videos: videos.map(({ videoId, durationSeconds, listenedSeconds, position, status }) => ({ videoId, durationSeconds, listenedSeconds, position, status })),
+    continue: next && { videoId: next.video.videoId, position: next.position },
+  };
+}
+
+function heardVideoOf(row: {
+  video_id: string;
+  duration_seconds: number | null;
+  heard_seconds: number | null;
+  position: number | null;
+  reported_at: Date | null;
+  completed_at: Date | null;
+}): HeardVideo {
+  const duration = row.duration_seconds;
+  const heard = row.heard_seconds ?? 0;
+  const listened = duration === null ? heard : Math.min(heard, duration);
+  return {
+    videoId: row.video_id,
+    durationSeconds: duration,
+    listenedSeconds: tenths(listened),
+    position: tenths(row.position ?? 0),
+    status: statusOf(listened, row.completed_at !== null),
+    reportedAt: row.reported_at === null ? null : new Date(row.reported_at),
+  };
+}
+
+/** The probed durations added up (a video media could not probe adds nothing), and what was heard of them. */
+function totalsOf(videos: readonly HeardVideo[]): { totalSeconds: number; listenedSeconds: number } {
+  return {
+    totalSeconds: tenths(videos.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0)),
+    listenedSeconds: tenths(videos.reduce((sum, video) => sum + video.listenedSeconds, 0)),
+  };
+}
+
+/**
+ * The video last reported if it is not complete, at its position; else the next one not complete
+ * after it in order (from the start when none is after it), at 0. None before anything was heard,
+ * nor once everything is complete.
+ */
+function continueOf<Video extends HeardVideo>(videos: readonly Video[]): { video: Video; position: number } | null {
+  const reported = videos.filter((video) => video.reportedAt !== null);
+  if (reported.length === 0) return null;
+  const last = reported.reduce((latest, video) => (video.reportedAt! > latest.reportedAt! ? video : latest));
+  if (last.status !== 'complete') return { video: last, position: last.position };
+  const index = videos.indexOf(last);
+  const next = [...videos.slice(index + 1), ...videos.slice(0, index)].find((video) => video.status !== 'complete');
+  return next ? { video: next, position: 0 } : null;
+}

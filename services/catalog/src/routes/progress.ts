@@ -1,0 +1,38 @@
+// /v1/progress: what a learner heard of their plans' and bundles' videos (issue 19). Every route is
+// the signed-in learner's own progress (the token names the learner); an administrator is a learner
+// here, with progress only where approved.
+import { progress } from '@learning/contracts';
+import { parseInput, requireUser, type ServiceContext } from '@learning/kit';
+import { Router } from 'express';
+import { reportListening } from '../listening.js';
+import { lessonProgress, myLearning, planProgress } from '../progress.js';
+import type { CatalogTables } from '../tables.js';
+
+export function progressRoutes(context: ServiceContext<CatalogTables>): Router {
+  const { db } = context;
+  const router = Router();
+  const noStore = { 'cache-control': 'private, no-store' };
+
+  // A learner approved for the report's plan or bundle: the ranges played since the page opened the video.
+  router.post('/v1/progress/videos/:videoId', requireUser, async (req, res) => {
+    const report = parseInput(progress.listeningReport, req.body);
+    res.set(noStore).json(await reportListening(db, req.principal!.id, req.params.videoId as string, report));
+  });
+
+  // A learner approved for the plan.
+  router.get('/v1/progress/monsterplans/:id', requireUser, async (req, res) => {
+    res.set(noStore).json(await planProgress(db, req.principal!.id, req.params.id as string));
+  });
+
+  // A learner approved for the bundle.
+  router.get('/v1/progress/lessons/:id', requireUser, async (req, res) => {
+    res.set(noStore).json(await lessonProgress(db, req.principal!.id, req.params.id as string));
+  });
+
+  // Any signed-in user: their plans and bundles, approved or pending.
+  router.get('/v1/progress/mine', requireUser, async (req, res) => {
+    res.set(noStore).json(await myLearning(db, req.principal!.id));
+  });
+
+  return router;
+}
