@@ -83,6 +83,10 @@ registerTranslations('monster', {
       inactive: 'Энэ хөтөлбөр одоогоор идэвхгүй тул хүсэлт хүлээж авахгүй байна.',
       exam: 'Шалгалт өгөх',
       examTaken: 'Шалгалтын дүн: {{correct}}/{{total}} зөв',
+      listening: 'Сонссон хугацаа',
+      goal: 'Хөтөлбөрийн зорилго: {{minutes}} минут англи хэл сонсох.',
+      continue: 'Үргэлжлүүлэх: {{day}}-р өдөр, {{time}} ({{week}}-р долоо хоног)',
+      progressError: 'Сонссон хугацааг ачаалж чадсангүй.',
     },
     exam: {
       title: 'Шалгалт',
@@ -201,6 +205,10 @@ registerTranslations('monster', {
       inactive: 'This plan is inactive and takes no requests for now.',
       exam: 'Take the exam',
       examTaken: 'Exam result: {{correct}}/{{total}} correct',
+      listening: 'Time listened',
+      goal: 'The programme’s goal: {{minutes}} minutes of listening to English.',
+      continue: 'Continue: day {{day}}, {{time}} (week {{week}})',
+      progressError: 'The time listened could not be loaded.',
     },
     exam: {
       title: 'Exam',

@@ -1,7 +1,7 @@
 // Shared set-up of the Monster plan pages' tests: plans as the catalog answers them, the exam service's
 // calls of an attempt, and the remote's routes rendered at an address, beside a stand-in for the shell's
 // sign-in page.
-import { catalog, examRules, type exam } from '@learning/contracts';
+import { catalog, examRules, progressRules, type exam, type PlanProgress, type PlanVideoProgress, type ProgressStatus } from '@learning/contracts';
 import { Route, Routes } from '@learning/platform';
 import { renderWithPlatform, type FakeAnswer, type FakeCall } from '@learning/platform/testing';
 import { screen } from '@testing-library/react';
@@ -32,13 +32,47 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
   });
 }
 
-export function renderMonster(route: string) {
+/**
+ * GET /v1/progress/monsterplans/{id} for aPlan's three videos (60 s each unless `durations` says), with
+ * what was heard of each (`heard`: videoId → seconds and position); the days', weeks' and totals as the
+ * contract computes them.
+ */
+export function aPlanProgress(
+  planId = 'p1',
+  heard: Record<string, { listenedSeconds: number; position: number; status: ProgressStatus }> = {},
+  continueAt: PlanProgress['continue'] = null,
+): PlanProgress {
+  const places = [
+    { videoId: `${planId}-v1`, week: 1, dayOfWeek: 1 },
+    { videoId: `${planId}-v2`, week: 1, dayOfWeek: 2 },
+    { videoId: `${planId}-v3`, week: 2, dayOfWeek: 1 },
+  ];
+  const videos: PlanVideoProgress[] = places.map((place) => ({
+    ...place,
+    durationSeconds: 60,
+    ...(heard[place.videoId] ?? { listenedSeconds: 0, position: 0, status: 'not-started' as const }),
+  }));
+  const statusOf = (statuses: ProgressStatus[]): ProgressStatus =>
+    statuses.every((status) => status === 'complete') ? 'complete' : statuses.every((status) => status === 'not-started') ? 'not-started' : 'in-progress';
+  return {
+    monsterplanId: planId,
+    goalMinutes: progressRules.goalMinutes,
+    totalSeconds: videos.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0),
+    listenedSeconds: videos.reduce((sum, video) => sum + video.listenedSeconds, 0),
+    videos,
+    days: videos.map(({ week, dayOfWeek, status }) => ({ week, dayOfWeek, status })),
+    weeks: [1, 2].map((week) => ({ week, status: statusOf(videos.filter((video) => video.week === week).map((video) => video.status)) })),
+    continue: continueAt,
+  };
+}
+
+export function renderMonster(route: string, { inBrowser = false }: { inBrowser?: boolean } = {}) {
   return renderWithPlatform(
     <Routes>
       <Route path="signin" element={<h1>Нэвтрэх</h1>} />
       <Route path="*" element={<MonsterRoutes />} />
     </Routes>,
-    { route },
+    { route, inBrowser },
   );
 }
 

@@ -1,12 +1,29 @@
 // /product-monster-plan/{id}: the plan's player and its week/day list. An approved learner chooses a
-// day and watches it; anyone else sees the list with what to do to get access. A plan that cannot be
-// loaded (404, network) sends the visitor back to the list (spec section 8).
-import { AccessBadge, Badge, Link, Loader, Navigate, PageTitle, useCurrentUser, useMonsterplan, useParams, useSearchParams, useTranslation, type AccessState, type User } from '@learning/platform';
+// day and watches it, sees what they have heard (marks, minutes, where to continue); anyone else sees
+// the list with what to do to get access. A plan that cannot be loaded (404, network) sends the
+// visitor back to the list (spec section 8).
+import {
+  AccessBadge,
+  Badge,
+  Link,
+  Loader,
+  Navigate,
+  PageTitle,
+  useCurrentUser,
+  useMonsterplan,
+  usePlanProgress,
+  useParams,
+  useSearchParams,
+  useTranslation,
+  type AccessState,
+  type User,
+} from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useRef } from 'react';
 import { canRequest, examResultOf, monsterplanAccess, planNotOpened } from '../../monsterplans';
 import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
+import { PlanListening } from './PlanListening';
 import { findDay, PlanPlayer } from './PlanPlayer';
 import { WeekDayList } from './WeekDayList';
 
@@ -22,13 +39,18 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
   const { t } = useTranslation('monster');
   const session = useCurrentUser();
   const access = session.status === 'pending' ? null : monsterplanAccess(plan._id, session.user);
-  // The chosen day is in the address (?video=), so a reload or a shared link opens it again.
+  const isApproved = access === 'approved';
+  const progress = usePlanProgress(plan._id, isApproved);
+  // Without its progress the plan still plays, from where this browser remembers.
+  const shownProgress = progress.isError ? null : progress.data;
+  // The chosen day is in the address (?video=), so Back, a reload or a shared link opens it again.
   const [searchParams, setSearchParams] = useSearchParams();
-  const chosen = access === 'approved' ? findDay(plan, searchParams.get('video')) : null;
+  const chosen = isApproved ? findDay(plan, searchParams.get('video')) : null;
   const player = useRef<HTMLElement>(null);
 
   const chooseDay = (videoId: string) => {
-    setSearchParams({ video: videoId }, { replace: true });
+    if (videoId === chosen?.video._id) return;
+    setSearchParams({ video: videoId });
     // On a phone the player is above the list: bring it into view.
     player.current?.scrollIntoView?.({ block: 'nearest' });
   };
@@ -43,13 +65,20 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
         {!plan.isActive && <Badge tone="neutral">{t('access.inactive')}</Badge>}
         {access && <AccessBadge access={access} />}
         <PlanPrice plan={plan} />
-        {access === 'approved' && <ExamEntry plan={plan} user={session.user} />}
+        {isApproved && <ExamEntry plan={plan} user={session.user} />}
       </div>
+      {shownProgress && <PlanListening progress={shownProgress} chosenId={chosen?.video._id ?? null} onContinue={(place) => chooseDay(place.videoId)} />}
       <div className="plan-detail">
         <section ref={player} className="plan-detail__player" aria-label={t('detail.player')} tabIndex={-1}>
-          {access === null ? <Loader /> : access === 'approved' ? <PlanPlayer plan={plan} chosen={chosen} /> : <AccessNotice plan={plan} access={access} />}
+          {access === null ? (
+            <Loader />
+          ) : access === 'approved' ? (
+            <PlanPlayer plan={plan} chosen={chosen} progress={shownProgress} />
+          ) : (
+            <AccessNotice plan={plan} access={access} />
+          )}
         </section>
-        <WeekDayList plan={plan} chosenId={chosen?.video._id ?? null} onChoose={access === 'approved' ? chooseDay : null} />
+        <WeekDayList plan={plan} chosenId={chosen?.video._id ?? null} onChoose={isApproved ? chooseDay : null} progress={shownProgress ?? null} />
       </div>
     </>
   );

@@ -1,8 +1,8 @@
 // The player of an approved learner: the chosen day's video from its signed address (the play call of
-// spec section 7), with its subtitles when it has them, resuming where the learner stopped; under it
-// the day's materials and the read-aloud upload.
-import { Alert, ApiError, Loader, LoadError, Truncated, usePlay, useTranslation, VideoPlayer } from '@learning/platform';
-import type { catalog } from '@learning/contracts';
+// spec section 7), with its subtitles when it has them, opening where the learner stopped on any device
+// and reporting what is heard (issue 19); under it the day's materials and the read-aloud upload.
+import { Alert, ApiError, Loader, LoadError, Truncated, usePlay, useRefreshProgress, useTranslation, VideoPlayer, type OnListeningReported } from '@learning/platform';
+import type { catalog, PlanProgress } from '@learning/contracts';
 import { DayMaterials } from './DayMaterials';
 
 export interface PlanDay {
@@ -20,9 +20,23 @@ export function findDay(plan: catalog.Monsterplan, videoId: string | null): Plan
   return null;
 }
 
-export function PlanPlayer({ plan, chosen }: { plan: catalog.Monsterplan; chosen: PlanDay | null }) {
+/** Where the server says to open this video: the place to continue, else where it was last heard. */
+export function startOf(progress: PlanProgress, videoId: string): number | null {
+  if (progress.continue?.videoId === videoId) return progress.continue.position;
+  return progress.videos.find((video) => video.videoId === videoId)?.position ?? null;
+}
+
+export interface PlanPlayerProps {
+  plan: catalog.Monsterplan;
+  chosen: PlanDay | null;
+  /** undefined while it loads (the video waits for its position), null when it could not be had. */
+  progress: PlanProgress | null | undefined;
+}
+
+export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
   const { t } = useTranslation('monster');
   const play = usePlay(plan._id, chosen?.video._id ?? null);
+  const refreshProgress = useRefreshProgress();
   if (!chosen) return <div className="plan-player__screen plan-player__screen--notice"><p>{t('detail.chooseDay')}</p></div>;
 
   const caption = (
@@ -36,7 +50,12 @@ export function PlanPlayer({ plan, chosen }: { plan: catalog.Monsterplan; chosen
     </p>
   );
   let screen;
-  if (play.isPending) {
+  // While playing, only a video's new status changes the marks; a stop refreshes the minutes too.
+  const onListeningReported: OnListeningReported = (heard, moment) => {
+    const shown = progress?.videos.find((video) => video.videoId === heard.videoId);
+    if (moment !== 'playing' || shown?.status !== heard.status) refreshProgress();
+  };
+  if (play.isPending || progress === undefined) {
     screen = (
       <div className="plan-player__screen">
         <Loader />
@@ -52,6 +71,9 @@ export function PlanPlayer({ plan, chosen }: { plan: catalog.Monsterplan; chosen
         subtitles={play.data.sub ? { src: play.data.sub, srcLang: 'en', label: t('detail.subtitles') } : null}
         onRetry={() => void play.refetch()}
         resumeKey={`monsterplan:${plan._id}:${chosen.video._id}`}
+        startAt={progress ? startOf(progress, chosen.video._id) : null}
+        listening={{ videoId: chosen.video._id, monsterplan: plan._id }}
+        onListeningReported={onListeningReported}
         label={chosen.video.name}
       />
     );

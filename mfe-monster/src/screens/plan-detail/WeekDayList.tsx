@@ -1,17 +1,23 @@
 // The plan's schedule: weeks in order, each with its days. For an approved learner a day is a button
-// that plays it; for anyone else the list only shows what the plan holds.
-import { EmptyState, Truncated, useTranslation } from '@learning/platform';
-import type { catalog } from '@learning/contracts';
+// that plays it, and each day and week is marked complete, in progress or not started; for anyone else
+// the list only shows what the plan holds.
+import { EmptyState, ProgressMark, Truncated, useTranslation } from '@learning/platform';
+import type { catalog, PlanProgress, ProgressStatus } from '@learning/contracts';
 
 export interface WeekDayListProps {
   plan: catalog.Monsterplan;
   chosenId: string | null;
   /** null: the days are not playable by this visitor. */
   onChoose: ((videoId: string) => void) | null;
+  /** The learner's marks, when there are. */
+  progress: PlanProgress | null;
 }
 
-export function WeekDayList({ plan, chosenId, onChoose }: WeekDayListProps) {
+export function WeekDayList({ plan, chosenId, onChoose, progress }: WeekDayListProps) {
   const { t } = useTranslation('monster');
+  const weekStatus = (week: number): ProgressStatus | undefined => progress?.weeks.find((mark) => mark.week === week)?.status;
+  const dayStatus = (week: number, dayOfWeek: number): ProgressStatus | undefined =>
+    progress?.days.find((mark) => mark.week === week && mark.dayOfWeek === dayOfWeek)?.status;
   return (
     <section className="plan-schedule" aria-labelledby="plan-schedule">
       <h2 id="plan-schedule" className="monster-section-title">
@@ -20,41 +26,49 @@ export function WeekDayList({ plan, chosenId, onChoose }: WeekDayListProps) {
       {plan.populatedVideos.length === 0 ? (
         <EmptyState>{t('detail.noVideos')}</EmptyState>
       ) : (
-        plan.populatedVideos.map(({ week, videos }) => (
-          <section key={week} className="plan-week" aria-labelledby={`plan-week-${week}`}>
-            <h3 id={`plan-week-${week}`} className="plan-week__title">
-              {t('detail.week', { week })}
-            </h3>
-            <ol className="plan-days">
-              {videos.map((video) => {
-                const content = (
-                  <>
-                    <span className="plan-day__number">{t('detail.day', { day: video.dayOfWeek })}</span>
-                    <span className="plan-day__name">
-                      <Truncated text={video.name} />
-                    </span>
-                  </>
-                );
-                return (
-                  <li key={video._id}>
-                    {onChoose ? (
-                      <button
-                        type="button"
-                        className="plan-day plan-day--playable"
-                        aria-current={video._id === chosenId ? 'true' : undefined}
-                        onClick={() => onChoose(video._id)}
-                      >
-                        {content}
-                      </button>
-                    ) : (
-                      <div className="plan-day">{content}</div>
-                    )}
-                  </li>
-                );
-              })}
-            </ol>
-          </section>
-        ))
+        plan.populatedVideos.map(({ week, videos }) => {
+          const weekMark = weekStatus(week);
+          return (
+            <section key={week} className="plan-week" aria-labelledby={`plan-week-${week}`}>
+              <div className="plan-week__head">
+                <h3 id={`plan-week-${week}`} className="plan-week__title">
+                  {t('detail.week', { week })}
+                </h3>
+                {weekMark && <ProgressMark status={weekMark} />}
+              </div>
+              <ol className="plan-days">
+                {videos.map((video) => {
+                  const dayMark = dayStatus(week, video.dayOfWeek);
+                  const content = (
+                    <>
+                      <span className="plan-day__number">{t('detail.day', { day: video.dayOfWeek })}</span>
+                      <span className="plan-day__name">
+                        <Truncated text={video.name} />
+                      </span>
+                      {dayMark && <ProgressMark status={dayMark} className="plan-day__mark" />}
+                    </>
+                  );
+                  return (
+                    <li key={video._id}>
+                      {onChoose ? (
+                        <button
+                          type="button"
+                          className="plan-day plan-day--playable"
+                          aria-current={video._id === chosenId ? 'true' : undefined}
+                          onClick={() => onChoose(video._id)}
+                        >
+                          {content}
+                        </button>
+                      ) : (
+                        <div className="plan-day">{content}</div>
+                      )}
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          );
+        })
       )}
     </section>
   );
