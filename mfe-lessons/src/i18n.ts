@@ -40,6 +40,8 @@ registerTranslations('lessons', {
       next: 'Дараа нь',
       needsAccess: 'Энэ хичээлийг үзэхийн тулд багцад бүртгүүлж, админ зөвшөөрөх шаардлагатай.',
       pending: 'Таны хүсэлт хүлээгдэж байна. Админ зөвшөөрсний дараа хичээлүүд нээгдэнэ.',
+      listening: 'Сонссон хугацаа',
+      continue: 'Үргэлжлүүлэх: {{number}}-р хичээл, {{time}}',
     },
   },
   en: {
@@ -80,6 +82,8 @@ registerTranslations('lessons', {
       next: 'Up next',
       needsAccess: 'To watch this lesson, register for the bundle; it opens once an administrator approves it.',
       pending: 'Your request is pending. The lessons open once an administrator approves it.',
+      listening: 'Time listened',
+      continue: 'Continue: lesson {{number}}, {{time}}',
     },
   },
 });

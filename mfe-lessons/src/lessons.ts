@@ -15,3 +15,16 @@ export function lessonAccess(lesson: Pick<catalog.Lesson, '_id' | 'videos'>, use
   if (user?.pendingLessons.includes(lesson._id)) return 'pending';
   return 'not-requested';
 }
+
+/**
+ * How the dialog was reached, in the address's state: from the list (Back returns there), and how many
+ * lessons were chosen in it since, each an entry of the history, so closing steps back over them all.
+ */
+export interface DialogState {
+  fromList?: boolean;
+  chosenSince?: number;
+}
+
+export function dialogStateOf(state: unknown): DialogState {
+  return typeof state === 'object' && state !== null ? (state as DialogState) : {};
+}

@@ -1,6 +1,6 @@
 // Shared set-up of the remote lesson pages' tests: bundles as the catalog answers them, and the
 // remote's routes rendered at an address, beside a stand-in for the shell's sign-in page.
-import { catalog } from '@learning/contracts';
+import { catalog, type LessonProgress, type ProgressStatus } from '@learning/contracts';
 import { Route, Routes } from '@learning/platform';
 import { renderWithPlatform } from '@learning/platform/testing';
 import { screen } from '@testing-library/react';
@@ -28,13 +28,35 @@ export function withAddresses(lesson: catalog.Lesson): catalog.Lesson {
   return catalog.lesson.parse({ ...lesson, populatedVideos: lesson.populatedVideos.map((video) => ({ ...video, url: `/v1/media/video/${video._id}?expires=1&signature=s` })) });
 }
 
-export function renderLessons(route: string) {
+/**
+ * GET /v1/progress/lessons/{id} for aLesson's three videos (60 s each), with what was heard of each
+ * (`heard`: videoId → seconds, position and status) and where to continue.
+ */
+export function aLessonProgress(
+  lessonId = 'l1',
+  heard: Record<string, { listenedSeconds: number; position: number; status: ProgressStatus }> = {},
+  continueAt: LessonProgress['continue'] = null,
+): LessonProgress {
+  const videos = [1, 2, 3].map((number) => {
+    const videoId = `${lessonId}-v${number}`;
+    return { videoId, durationSeconds: 60, ...(heard[videoId] ?? { listenedSeconds: 0, position: 0, status: 'not-started' as const }) };
+  });
+  return {
+    lessonId,
+    totalSeconds: videos.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0),
+    listenedSeconds: videos.reduce((sum, video) => sum + video.listenedSeconds, 0),
+    videos,
+    continue: continueAt,
+  };
+}
+
+export function renderLessons(route: string, { inBrowser = false }: { inBrowser?: boolean } = {}) {
   return renderWithPlatform(
     <Routes>
       <Route path="signin" element={<h1>Нэвтрэх</h1>} />
       <Route path="*" element={<LessonsRoutes />} />
     </Routes>,
-    { route },
+    { route, inBrowser },
   );
 }
 

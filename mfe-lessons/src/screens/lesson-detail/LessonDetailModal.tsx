@@ -2,7 +2,7 @@
 // the playlist of its lessons. Escape, the close button and Back close it; a bundle that cannot be
 // loaded sends the visitor back to the list (spec section 8).
 import { Loader, Modal, Navigate, titleLength, truncate, useLesson, useLocation, useNavigate, useParams, useTranslation } from '@learning/platform';
-import { lessonNotOpened } from '../../lessons';
+import { dialogStateOf, lessonNotOpened } from '../../lessons';
 import { LessonPlayer } from './LessonPlayer';
 
 export function LessonDetailModal() {
@@ -10,9 +10,9 @@ export function LessonDetailModal() {
   const { id = '' } = useParams();
   const lesson = useLesson(id);
   const navigate = useNavigate();
-  const isOpenedFromList = (useLocation().state as { fromList?: boolean } | null)?.fromList === true;
-  // Opened from the list: step back, as Back does. Opened from a link: the list takes its place.
-  const close = () => (isOpenedFromList ? navigate(-1) : navigate('/product-remote-lesson', { replace: true }));
+  const { fromList = false, chosenSince = 0 } = dialogStateOf(useLocation().state);
+  // Opened from the list: step back to it, over the lessons chosen since. Opened from a link: the list takes its place.
+  const close = () => (fromList ? navigate(-1 - chosenSince) : navigate('/product-remote-lesson', { replace: true }));
 
   if (lesson.isError) return <Navigate replace to="/product-remote-lesson" state={{ notice: lessonNotOpened }} />;
   const name = lesson.data?.name ?? t('detail.title');

@@ -1,34 +1,77 @@
-// Inside the lesson dialog: the chosen video and the playlist. A video plays when the server gave it an
-// address (the learner is approved); otherwise the player says what access needs. When a video ends
-// the next playable one starts, and each resumes where the learner stopped.
-import { AccessBadge, formatPrice, Truncated, useCurrentUser, useTranslation, VideoPlayer } from '@learning/platform';
-import type { catalog } from '@learning/contracts';
+// Inside the lesson dialog: the chosen video and the playlist. The chosen video is in the address
+// (?video=), so Back and a shared link open it again. A video plays when the server gave it an address
+// (the learner is approved); otherwise the player says what access needs. When a video ends the next
+// playable one starts. An approved learner sees what was heard of each lesson, is offered to continue,
+// and each video opens where it was last heard on any device (issue 19).
+import {
+  AccessBadge,
+  Button,
+  formatClock,
+  formatPrice,
+  Loader,
+  MinutesListened,
+  ProgressMark,
+  Truncated,
+  useCurrentUser,
+  useLessonProgress,
+  useLocation,
+  useRefreshProgress,
+  useSearchParams,
+  useTranslation,
+  VideoPlayer,
+  type OnListeningReported,
+} from '@learning/platform';
+import type { catalog, LessonProgress } from '@learning/contracts';
 import { useState } from 'react';
 import { RegisterButton } from '../../lesson/RegisterButton';
-import { lessonAccess } from '../../lessons';
+import { dialogStateOf, lessonAccess } from '../../lessons';
+
+/** Where the server says to open this video: the place to continue, else where it was last heard. */
+function startOf(progress: LessonProgress, videoId: string): number | null {
+  if (progress.continue?.videoId === videoId) return progress.continue.position;
+  return progress.videos.find((video) => video.videoId === videoId)?.position ?? null;
+}
 
 /** `onRetry` asks for the bundle again, with fresh addresses. */
 export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRetry: () => void }) {
   const { t } = useTranslation('lessons');
   const session = useCurrentUser();
   const access = session.status === 'pending' ? null : lessonAccess(lesson, session.user);
+  const progress = useLessonProgress(lesson._id, access === 'approved');
+  // undefined while it loads (the video waits for its position), null when it could not be had.
+  const shownProgress = access !== 'approved' || progress.isError ? null : progress.data;
+  const refreshProgress = useRefreshProgress();
   const videos = lesson.populatedVideos;
-  // The first playable video, or the first one, until the learner chooses.
-  const [chosenId, setChosenId] = useState(() => (videos.find((video) => video.url) ?? videos[0])?._id ?? null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  // The video in the address, else the one to continue, else the first playable one, else the first.
+  const chosen =
+    videos.find((video) => video._id === searchParams.get('video')) ??
+    videos.find((video) => video._id === shownProgress?.continue?.videoId) ??
+    videos.find((video) => video.url) ??
+    videos[0];
   // Only a video reached by playing on starts by itself; opening the dialog or choosing one does not.
   const [isPlayingOn, setPlayingOn] = useState(false);
-  const chosenIndex = Math.max(0, videos.findIndex((video) => video._id === chosenId));
-  const chosen = videos[chosenIndex];
+  const chosenIndex = Math.max(0, videos.findIndex((video) => video._id === chosen?._id));
   const next = videos.slice(chosenIndex + 1).find((video) => video.url);
   const choose = (videoId: string) => {
     setPlayingOn(false);
-    setChosenId(videoId);
+    if (videoId === chosen?._id) return;
+    const state = dialogStateOf(location.state);
+    setSearchParams({ video: videoId }, { state: { ...state, chosenSince: (state.chosenSince ?? 0) + 1 } });
   };
   const playNext = () => {
     if (!next) return;
     setPlayingOn(true);
-    setChosenId(next._id);
+    setSearchParams({ video: next._id }, { replace: true, state: location.state });
   };
+  const statusOf = (videoId: string) => shownProgress?.videos.find((video) => video.videoId === videoId)?.status;
+  // While playing, only a video's new status changes the marks; a stop refreshes the minutes too.
+  const onListeningReported: OnListeningReported = (heard, moment) => {
+    if (moment !== 'playing' || statusOf(heard.videoId) !== heard.status) refreshProgress();
+  };
+  const place = shownProgress?.continue;
+  const placeNumber = place ? videos.findIndex((video) => video._id === place.videoId) + 1 : 0;
 
   return (
     <div className="lesson-detail">
@@ -37,8 +80,22 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
           <div className="lesson-player__screen">
             <p>{t('detail.noVideos')}</p>
           </div>
+        ) : chosen.url && shownProgress === undefined ? (
+          <div className="lesson-player__screen">
+            <Loader />
+          </div>
         ) : chosen.url ? (
-          <VideoPlayer src={chosen.url} onRetry={onRetry} resumeKey={`lesson:${chosen._id}`} label={chosen.name} autoPlay={isPlayingOn} onEnded={playNext} />
+          <VideoPlayer
+            src={chosen.url}
+            onRetry={onRetry}
+            resumeKey={`lesson:${chosen._id}`}
+            startAt={shownProgress ? startOf(shownProgress, chosen._id) : null}
+            listening={{ videoId: chosen._id, lesson: lesson._id }}
+            onListeningReported={onListeningReported}
+            label={chosen.name}
+            autoPlay={isPlayingOn}
+            onEnded={playNext}
+          />
         ) : (
           <div className="lesson-player__screen">
             <p>{access === 'pending' ? t('detail.pending') : t('detail.needsAccess')}</p>
@@ -62,6 +119,16 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
           {access && <AccessBadge access={access} />}
           <span>{formatPrice(lesson.price)}</span>
         </p>
+        {shownProgress && (
+          <section className="lesson-listening" aria-label={t('detail.listening')}>
+            <MinutesListened listenedSeconds={shownProgress.listenedSeconds} totalSeconds={shownProgress.totalSeconds} />
+            {place && placeNumber > 0 && place.videoId !== chosen?._id && (
+              <Button variant="secondary" onClick={() => choose(place.videoId)}>
+                {t('detail.continue', { number: placeNumber, time: formatClock(place.position) })}
+              </Button>
+            )}
+          </section>
+        )}
       </div>
       {videos.length > 0 && (
         <section className="lesson-playlist" aria-labelledby="lesson-playlist">
@@ -69,24 +136,28 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
             {t('detail.playlist')}
           </h3>
           <ol className="lesson-playlist__list">
-            {videos.map((video, index) => (
-              <li key={video._id}>
-                <button
-                  type="button"
-                  className="lesson-playlist__item"
-                  aria-current={video._id === chosen?._id ? 'true' : undefined}
-                  onClick={() => choose(video._id)}
-                >
-                  <span className="lesson-playlist__number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <span className="lesson-playlist__name">
-                    <Truncated text={video.name} />
-                    {!video.url && <span className="lesson-playlist__locked">{t('detail.locked')}</span>}
-                  </span>
-                </button>
-              </li>
-            ))}
+            {videos.map((video, index) => {
+              const status = statusOf(video._id);
+              return (
+                <li key={video._id}>
+                  <button
+                    type="button"
+                    className="lesson-playlist__item"
+                    aria-current={video._id === chosen?._id ? 'true' : undefined}
+                    onClick={() => choose(video._id)}
+                  >
+                    <span className="lesson-playlist__number" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                    <span className="lesson-playlist__name">
+                      <Truncated text={video.name} />
+                      {!video.url && <span className="lesson-playlist__locked">{t('detail.locked')}</span>}
+                      {status && <ProgressMark status={status} className="lesson-playlist__mark" />}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
           </ol>
         </section>
       )}
