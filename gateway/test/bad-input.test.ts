@@ -92,6 +92,11 @@ const routes: Route[] = [
   { method: 'DELETE', path: '/v1/documents/{document}' },
   { method: 'GET', path: '/v1/media/video/{monsterplanVideo}' },
   { method: 'GET', path: '/v1/media/subtitle/{monsterplanVideo}' },
+  { method: 'POST', path: '/v1/progress/videos/{monsterplanVideo}' },
+  { method: 'POST', path: '/v1/progress/videos/{lessonVideo}' },
+  { method: 'GET', path: '/v1/progress/monsterplans/{plan}' },
+  { method: 'GET', path: '/v1/progress/lessons/{lesson}' },
+  { method: 'GET', path: '/v1/progress/mine' },
 ];
 
 /** One request of the run; `announced` sends only headers that announce a body of that many bytes. */
@@ -120,7 +125,7 @@ const badIds = [
 
 const json = { 'content-type': 'application/json' };
 const every = (fields: unknown) =>
-  JSON.stringify(Object.fromEntries(['email', 'password', 'repeatPassword', 'name', 'price', 'videos', 'lesson', 'monsterplan', 'id', 'user', 'data', 'code', 'isApproved', 'translateUrl', 'question', 'niceWord', 'answers', 'answer', 'correct'].map((field) => [field, fields])));
+  JSON.stringify(Object.fromEntries(['email', 'password', 'repeatPassword', 'name', 'price', 'videos', 'lesson', 'monsterplan', 'id', 'user', 'data', 'code', 'isApproved', 'translateUrl', 'question', 'niceWord', 'answers', 'answer', 'correct', 'ranges', 'position'].map((field) => [field, fields])));
 const jsonBodies: Array<string | Buffer> = [
   '[]',
   'null',
@@ -133,6 +138,8 @@ const jsonBodies: Array<string | Buffer> = [
   every(null),
   every('ж'.repeat(3_000)),
   JSON.stringify({ email: 'not-an-email', password: 'x', videos: ['not-an-id'], lesson: 'not-an-id', monsterplan: "'; drop table users;--", price: '-1', isApproved: 'yes', data: 'v1.x.y' }),
+  JSON.stringify({ monsterplan: 'not-an-id', lesson: '00000000-0000-0000-0000-000000000000', ranges: [[5, 1]], position: -1 }),
+  '{"monsterplan":"00000000-0000-0000-0000-000000000000","ranges":[[0,1e400]],"position":1e400}',
   '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}',
   JSON.stringify({ name: 'ж'.repeat(45_000) }),
   JSON.stringify({ name: 'a'.repeat(200_000) }),

@@ -8,6 +8,7 @@ let fixture: CatalogFixture;
 let learner: Learner;
 let otherLearner: Learner;
 let plan: catalog.Monsterplan;
+let lesson: catalog.Lesson;
 
 beforeAll(async () => {
   fixture = await startCatalogFixture();
@@ -15,6 +16,9 @@ beforeAll(async () => {
   plan = await fixture.createMonsterplan();
   const request = await fixture.requestMonsterplan(learner, plan._id);
   expectStatus(await fixture.call('PUT', `/v1/monsterplan-requests/${request._id}`, { token: fixture.admin }), 200, 'approving');
+  lesson = await fixture.createLesson();
+  const lessonRequest = await fixture.requestLesson(learner, lesson._id);
+  expectStatus(await fixture.call('PUT', `/v1/lesson-requests/${lessonRequest._id}`, { token: fixture.admin }), 200, 'approving');
 });
 afterAll(() => fixture?.close());
 
@@ -32,6 +36,8 @@ interface Route {
 const anyone = { guest: 200, learner: 200, otherLearner: 200, admin: 200 };
 const adminOnly = (status: number) => ({ guest: 401, learner: 403, otherLearner: 403, admin: status });
 const signedIn = (status: number) => ({ guest: 401, learner: status, otherLearner: status, admin: status });
+/** Progress is the learner's own, where approved: an administrator is no exception (no request, no progress). */
+const approvedLearnerOnly = { guest: 401, learner: 200, otherLearner: 403, admin: 403 };
 
 const lessonBody = async () => ({ name: 'Багц', price: '1₮', videos: await fixture.publishVideos('lesson', 1) });
 const planBody = async () => ({ name: 'План', price: '1₮', videos: await fixture.publishVideos('monsterplan', 1) });
@@ -115,6 +121,22 @@ const routes: Route[] = [
     prepare: async () => ({ path: `/v1/monsterplan-requests/${(await planRequest())._id}` }),
     expected: adminOnly(204),
   },
+
+  {
+    method: 'POST',
+    path: '/v1/progress/videos/{videoId} (the learner is approved for the plan)',
+    prepare: async () => ({ path: `/v1/progress/videos/${plan.videos[0]}`, body: { monsterplan: plan._id, ranges: [[0, 1]], position: 1 } }),
+    expected: approvedLearnerOnly,
+  },
+  {
+    method: 'POST',
+    path: '/v1/progress/videos/{videoId} (the learner is approved for the bundle)',
+    prepare: async () => ({ path: `/v1/progress/videos/${lesson.videos[0]}`, body: { lesson: lesson._id, ranges: [[0, 1]], position: 1 } }),
+    expected: approvedLearnerOnly,
+  },
+  { method: 'GET', path: '/v1/progress/monsterplans/{id}', prepare: async () => ({ path: `/v1/progress/monsterplans/${plan._id}` }), expected: approvedLearnerOnly },
+  { method: 'GET', path: '/v1/progress/lessons/{id}', prepare: async () => ({ path: `/v1/progress/lessons/${lesson._id}` }), expected: approvedLearnerOnly },
+  { method: 'GET', path: '/v1/progress/mine', prepare: async () => ({ path: '/v1/progress/mine' }), expected: signedIn(200) },
 ];
 
 const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];
