@@ -36,6 +36,6 @@ export async function reported(fixture: CatalogFixture, learner: Learner, videoI
 /** The data of the events of `type` the catalog recorded about the learner. */
 export async function recordedEvents(fixture: CatalogFixture, type: EventType, userId: string): Promise<any[]> {
   const db = fixture.platform.services.catalog.context.db;
-  const rows = await db.selectFrom('outbox').select('data').where('type', '=', type).execute();
+  const rows = await db.selectFrom('outbox').select('data').where('type', '=', type).orderBy('position').execute();
   return rows.map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data)).filter((data) => data.userId === userId);
 }
