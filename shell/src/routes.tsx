@@ -11,6 +11,7 @@ const CreateAccountScreen = lazy(() => import('./screens/create-account/CreateAc
 const LoginCallbackScreen = lazy(() => import('./screens/callbacks/LoginCallbackScreen'));
 const SignoutCallbackScreen = lazy(() => import('./screens/callbacks/SignoutCallbackScreen'));
 const GoogleCallbackScreen = lazy(() => import('./screens/callbacks/GoogleCallbackScreen'));
+const MyLearningScreen = lazy(() => import('./screens/me/MyLearningScreen'));
 const SettingsScreen = lazy(() => import('./screens/me/SettingsScreen'));
 
 export function AppRoutes() {
@@ -25,7 +26,7 @@ export function AppRoutes() {
           <Route path="signout/callback" element={<SignoutCallbackScreen />} />
           <Route path="callback/google" element={<GoogleCallbackScreen />} />
           <Route path="me" element={<Restricted />}>
-            <Route index element={<Navigate replace to="/me/settings" />} />
+            <Route index element={<MyLearningScreen />} />
             <Route path="settings" element={<SettingsScreen />} />
             <Route path="*" element={<NotFoundRedirect />} />
           </Route>

@@ -33,9 +33,8 @@ describe('guards (spec section 6)', () => {
 
   it('shows a signed-in user their settings: greeting, email and Google status', async () => {
     fakeSession(learner);
-    renderApp('/me');
+    renderApp('/me/settings');
     expect(await screen.findByText(`Сайн байна уу, ${learner.name}!`)).toBeInTheDocument();
-    expect(address()).toHaveTextContent('/me/settings');
     expect(screen.getByText(learner.email)).toBeInTheDocument();
     expect(screen.getByText('Холбогдоогүй')).toBeInTheDocument();
   });

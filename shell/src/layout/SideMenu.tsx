@@ -30,6 +30,11 @@ export function SideMenu() {
           </li>
         )}
         <MenuLink to="/help">{t('nav.help')}</MenuLink>
+        {user && (
+          <MenuLink to="/me" end>
+            {t('nav.learning')}
+          </MenuLink>
+        )}
         {user && <MenuLink to="/me/settings">{t('nav.settings')}</MenuLink>}
       </ul>
 
@@ -70,10 +75,11 @@ export function SideMenu() {
   );
 }
 
-function MenuLink({ to, children }: { to: string; children: string }) {
+/** `end`: active on this very path only, not on the pages under it. */
+function MenuLink({ to, end = false, children }: { to: string; end?: boolean; children: string }) {
   return (
     <li>
-      <NavLink to={to} className={({ isActive }) => `side-menu__link${isActive ? ' side-menu__link--active' : ''}`}>
+      <NavLink to={to} end={end} className={({ isActive }) => `side-menu__link${isActive ? ' side-menu__link--active' : ''}`}>
         {children}
       </NavLink>
     </li>

@@ -1,0 +1,150 @@
+// /me: the learner's Monster plans and lesson bundles (issue 19) — each with its access (approved, or
+// pending with what comes next), the minutes heard, the plan's exam result and a link to continue;
+// links to the plans when there is none, and to the account settings.
+import { isPassed, type MyLearning, type MyLesson, type MyMonsterplan } from '@learning/contracts';
+import {
+  AccessBadge,
+  EmptyState,
+  formatClock,
+  Link,
+  Loader,
+  LoadError,
+  MinutesListened,
+  PageTitle,
+  ProgressMark,
+  useCurrentUser,
+  useMyLearning,
+  useTranslation,
+  type User,
+} from '@learning/platform';
+import type { ReactNode } from 'react';
+
+export default function MyLearningScreen() {
+  const { t } = useTranslation('shell');
+  const learning = useMyLearning();
+  return (
+    <>
+      <PageTitle subtitle={t('learning.lead')}>{t('learning.title')}</PageTitle>
+      <p className="my-learning__settings">
+        <Link to="/me/settings">{t('learning.settings')}</Link>
+      </p>
+      {learning.isPending ? (
+        <Loader />
+      ) : learning.isError ? (
+        <LoadError title={t('learning.loadError')} onRetry={() => void learning.refetch()} />
+      ) : (
+        <MyLearningLists learning={learning.data} />
+      )}
+    </>
+  );
+}
+
+function MyLearningLists({ learning }: { learning: MyLearning }) {
+  const { t } = useTranslation('shell');
+  const { user } = useCurrentUser();
+  if (learning.monsterplans.length === 0 && learning.lessons.length === 0) {
+    return (
+      <div className="my-learning__empty">
+        <EmptyState>{t('learning.empty')}</EmptyState>
+        <p className="my-learning__browse">
+          <Link className="lp-button lp-button--primary" to="/product-monster-plan">
+            {t('learning.browsePlans')}
+          </Link>
+          <Link className="lp-button lp-button--secondary" to="/product-remote-lesson">
+            {t('learning.browseLessons')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      {learning.monsterplans.length > 0 && (
+        <section className="my-learning__section" aria-labelledby="my-monsterplans">
+          <h2 id="my-monsterplans">{t('learning.monsterplans')}</h2>
+          <ul className="my-learning__list">
+            {learning.monsterplans.map((plan) => (
+              <PlanEntry key={plan._id} plan={plan} user={user} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {learning.lessons.length > 0 && (
+        <section className="my-learning__section" aria-labelledby="my-lessons">
+          <h2 id="my-lessons">{t('learning.lessons')}</h2>
+          <ul className="my-learning__list">
+            {learning.lessons.map((lesson) => (
+              <LessonEntry key={lesson._id} lesson={lesson} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function PlanEntry({ plan, user }: { plan: MyMonsterplan; user: User | null | undefined }) {
+  const { t } = useTranslation('shell');
+  const planPath = `/product-monster-plan/${encodeURIComponent(plan._id)}`;
+  const exam = user?.monsterplanExam.find((result) => result.id === plan._id);
+  const place = plan.continue;
+  return (
+    <Entry name={plan.name} path={planPath} access={plan.access} listened={plan}>
+      {exam && (
+        <p className="my-learning__exam">
+          {t('learning.exam', { correct: exam.correctQuestions, total: exam.totalQuestions })} ({isPassed(exam.correctQuestions, exam.totalQuestions) ? t('learning.examPassed') : t('learning.examNotPassed')})
+        </p>
+      )}
+      {plan.access === 'approved' && (
+        <Link className="lp-button lp-button--primary" to={place ? `${planPath}?video=${encodeURIComponent(place.videoId)}` : planPath}>
+          {place ? t('learning.continuePlan', { day: place.dayOfWeek, week: place.week, time: formatClock(place.position) }) : plan.status === 'not-started' ? t('learning.start') : t('learning.open')}
+        </Link>
+      )}
+    </Entry>
+  );
+}
+
+function LessonEntry({ lesson }: { lesson: MyLesson }) {
+  const { t } = useTranslation('shell');
+  const lessonPath = `/product-remote-lesson/${encodeURIComponent(lesson._id)}`;
+  const place = lesson.continue;
+  return (
+    <Entry name={lesson.name} path={lessonPath} access={lesson.access} listened={lesson}>
+      {lesson.access === 'approved' && (
+        <Link className="lp-button lp-button--primary" to={place ? `${lessonPath}?video=${encodeURIComponent(place.videoId)}` : lessonPath}>
+          {place ? t('learning.continueLesson', { time: formatClock(place.position) }) : lesson.status === 'not-started' ? t('learning.start') : t('learning.open')}
+        </Link>
+      )}
+    </Entry>
+  );
+}
+
+interface EntryProps {
+  name: string;
+  path: string;
+  access: 'approved' | 'pending';
+  listened: Pick<MyMonsterplan, 'listenedSeconds' | 'totalSeconds' | 'status'>;
+  children: ReactNode;
+}
+
+/** One plan or bundle: its name, its access, and for an approved learner what was heard. */
+function Entry({ name, path, access, listened, children }: EntryProps) {
+  const { t } = useTranslation('shell');
+  return (
+    <li className="my-learning__entry">
+      <h3 className="my-learning__name">
+        <Link to={path}>{name}</Link>
+      </h3>
+      <p className="my-learning__state">
+        <AccessBadge access={access} />
+        {access === 'approved' && <ProgressMark status={listened.status} />}
+      </p>
+      {access === 'pending' ? (
+        <p className="my-learning__next">{t('learning.pendingNext')}</p>
+      ) : (
+        <MinutesListened listenedSeconds={listened.listenedSeconds} totalSeconds={listened.totalSeconds} />
+      )}
+      {children}
+    </li>
+  );
+}
