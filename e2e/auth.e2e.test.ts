@@ -82,8 +82,12 @@ describe('signing up, in and out', () => {
 
     await completeSignIn(page, learner);
     await waitForPath(page, '/login/callback');
-    // /me is the settings page.
+    // /me is the learner's plans and lessons, with the settings a link away.
+    await waitForPath(page, '/me');
+    const main = page.getByRole('main');
+    await expectVisible(main.getByRole('heading', { level: 1, name: texts.learning.title }));
+    await main.getByRole('link', { name: texts.learning.settings }).click();
     await waitForPath(page, '/me/settings');
-    await expectVisible(page.getByRole('main').getByText(learner.email, { exact: true }));
+    await expectVisible(main.getByText(learner.email, { exact: true }));
   });
 });

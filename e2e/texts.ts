@@ -38,6 +38,7 @@ export const texts = {
     bye: (name: string) => `Bye. ${name}`,
   },
   status: { unauthorized: 'UNAUTHORIZED', notFound: '404' },
+  learning: { title: 'Миний хичээлүүд', settings: 'Бүртгэлийн тохиргоо' },
   me: {
     title: 'Миний бүртгэл',
     greeting: (name: string) => `Сайн байна уу, ${name}!`,
