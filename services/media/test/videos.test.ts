@@ -47,13 +47,15 @@ describe('a Monster plan video from upload to ranged playback', () => {
     expect(await catalogVideo(videoId)).toBeUndefined();
   });
 
-  it('is published with a name and translation link, which the catalog learns from video.published', async () => {
+  it('is published with a name, translation link and probed duration, which the catalog learns from video.published', async () => {
     const body = { id: videoId, name: '1-р өдөр: Мэндчилгээ', translateUrl: 'https://docs.example.mn/day-1' };
     const answer = await fixture.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ _id: videoId, name: body.name, translateUrl: body.translateUrl, isPublished: true });
     const known = await eventually(() => catalogVideo(videoId), 'the catalog knows the video');
     expect(known).toMatchObject({ kind: 'monsterplan', name: body.name, translate_url: body.translateUrl, has_subtitle: false });
+    const probed = await fixture.platform.services.media.context.db.selectFrom('video').select('duration_seconds').where('id', '=', videoId).executeTakeFirstOrThrow();
+    expect(known!.duration_seconds).toBe(probed.duration_seconds);
   });
 
   it.each(['//evil.example/day-1', '/\\evil.example', 'javascript:alert(1)', 'docs.example.mn/day-1'])(
