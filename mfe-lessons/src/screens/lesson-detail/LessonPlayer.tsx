@@ -11,26 +11,20 @@ import {
   Loader,
   MinutesListened,
   ProgressMark,
+  startOf,
   Truncated,
   useCurrentUser,
   useLessonProgress,
   useLocation,
-  useRefreshProgress,
+  useRefreshOnReport,
   useSearchParams,
   useTranslation,
   VideoPlayer,
-  type OnListeningReported,
 } from '@learning/platform';
-import type { catalog, LessonProgress } from '@learning/contracts';
+import type { catalog } from '@learning/contracts';
 import { useState } from 'react';
 import { RegisterButton } from '../../lesson/RegisterButton';
 import { dialogStateOf, lessonAccess } from '../../lessons';
-
-/** Where the server says to open this video: the place to continue, else where it was last heard. */
-function startOf(progress: LessonProgress, videoId: string): number | null {
-  if (progress.continue?.videoId === videoId) return progress.continue.position;
-  return progress.videos.find((video) => video.videoId === videoId)?.position ?? null;
-}
 
 /** `onRetry` asks for the bundle again, with fresh addresses. */
 export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRetry: () => void }) {
@@ -40,7 +34,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
   const progress = useLessonProgress(lesson._id, access === 'approved');
   // undefined while it loads (the video waits for its position), null when it could not be had.
   const shownProgress = access !== 'approved' || progress.isError ? null : progress.data;
-  const refreshProgress = useRefreshProgress();
+  const onListeningReported = useRefreshOnReport(shownProgress);
   const videos = lesson.populatedVideos;
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
@@ -66,10 +60,6 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
     setSearchParams({ video: next._id }, { replace: true, state: location.state });
   };
   const statusOf = (videoId: string) => shownProgress?.videos.find((video) => video.videoId === videoId)?.status;
-  // While playing, only a video's new status changes the marks; a stop refreshes the minutes too.
-  const onListeningReported: OnListeningReported = (heard, moment) => {
-    if (moment !== 'playing' || statusOf(heard.videoId) !== heard.status) refreshProgress();
-  };
   const place = shownProgress?.continue;
   const placeNumber = place ? videos.findIndex((video) => video._id === place.videoId) + 1 : 0;
 

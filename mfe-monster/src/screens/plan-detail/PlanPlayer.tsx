@@ -1,7 +1,7 @@
 // The player of an approved learner: the chosen day's video from its signed address (the play call of
 // spec section 7), with its subtitles when it has them, opening where the learner stopped on any device
 // and reporting what is heard (issue 19); under it the day's materials and the read-aloud upload.
-import { Alert, ApiError, Loader, LoadError, Truncated, usePlay, useRefreshProgress, useTranslation, VideoPlayer, type OnListeningReported } from '@learning/platform';
+import { Alert, ApiError, Loader, LoadError, startOf, Truncated, usePlay, useRefreshOnReport, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog, PlanProgress } from '@learning/contracts';
 import { DayMaterials } from './DayMaterials';
 
@@ -20,12 +20,6 @@ export function findDay(plan: catalog.Monsterplan, videoId: string | null): Plan
   return null;
 }
 
-/** Where the server says to open this video: the place to continue, else where it was last heard. */
-export function startOf(progress: PlanProgress, videoId: string): number | null {
-  if (progress.continue?.videoId === videoId) return progress.continue.position;
-  return progress.videos.find((video) => video.videoId === videoId)?.position ?? null;
-}
-
 export interface PlanPlayerProps {
   plan: catalog.Monsterplan;
   chosen: PlanDay | null;
@@ -36,7 +30,7 @@ export interface PlanPlayerProps {
 export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
   const { t } = useTranslation('monster');
   const play = usePlay(plan._id, chosen?.video._id ?? null);
-  const refreshProgress = useRefreshProgress();
+  const onListeningReported = useRefreshOnReport(progress);
   if (!chosen) return <div className="plan-player__screen plan-player__screen--notice"><p>{t('detail.chooseDay')}</p></div>;
 
   const caption = (
@@ -50,11 +44,6 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
     </p>
   );
   let screen;
-  // While playing, only a video's new status changes the marks; a stop refreshes the minutes too.
-  const onListeningReported: OnListeningReported = (heard, moment) => {
-    const shown = progress?.videos.find((video) => video.videoId === heard.videoId);
-    if (moment !== 'playing' || shown?.status !== heard.status) refreshProgress();
-  };
   if (play.isPending || progress === undefined) {
     screen = (
       <div className="plan-player__screen">

@@ -20,8 +20,9 @@ export {
   myLearningKey,
   planProgressKey,
   progressKey,
+  startOf,
   useLessonProgress,
   useMyLearning,
   usePlanProgress,
-  useRefreshProgress,
+  useRefreshOnReport,
 } from './progress';

@@ -3,6 +3,7 @@
 import type { LessonProgress, MyLearning, PlanProgress } from '@learning/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api';
+import type { OnListeningReported } from '../listening';
 
 export const progressKey = ['progress'] as const;
 export const planProgressKey = (monsterplanId: string) => [...progressKey, 'monsterplans', monsterplanId] as const;
@@ -36,8 +37,23 @@ export function useMyLearning() {
   return useQuery({ queryKey: myLearningKey, queryFn: ({ signal }) => fetchMyLearning(signal), staleTime: 0 });
 }
 
-/** Asks again for every progress shown (after a report changed what the server counts). */
-export function useRefreshProgress(): () => void {
+/** A plan's or a bundle's progress, as far as opening one of its videos goes. */
+type VideosProgress = Pick<PlanProgress | LessonProgress, 'continue' | 'videos'>;
+
+/** Where the server says to open this video: the place to continue, else where it was last heard. */
+export function startOf(progress: VideosProgress, videoId: string): number | null {
+  if (progress.continue?.videoId === videoId) return progress.continue.position;
+  return progress.videos.find((video) => video.videoId === videoId)?.position ?? null;
+}
+
+/**
+ * What a page does with a listening report answered: every progress shown is asked for again when the
+ * video stopped (the minutes moved) or, while it plays, when the video's status changed (the marks).
+ */
+export function useRefreshOnReport(progress: VideosProgress | null | undefined): OnListeningReported {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: progressKey });
+  return (heard, moment) => {
+    const shown = progress?.videos.find((video) => video.videoId === heard.videoId);
+    if (moment !== 'playing' || shown?.status !== heard.status) void queryClient.invalidateQueries({ queryKey: progressKey });
+  };
 }
