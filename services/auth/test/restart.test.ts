@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteBusNamespace, dropSchemas, startTestPlatform, testAdmin, uniqueSuffix } from '@learning/testing';
 
+// Each test starts the whole platform twice on one data folder (the first start migrates it): more than
+// the 30 s a test is given elsewhere when the machine is busy.
+const twoStartsMs = 90_000;
+
 describe('after a restart', () => {
   let dataDir: string;
   /** The platform's services, whose queues a shared RabbitMQ keeps until they are deleted. */
@@ -33,7 +37,7 @@ describe('after a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, twoStartsMs);
 
   it('the configured administrator whose role an administrator removed stays without it (ADMIN_EMAIL only makes the first one)', async () => {
     const first = await startTestPlatform({ dataDir, schemaPrefix });
@@ -50,5 +54,5 @@ describe('after a restart', () => {
     } finally {
       await second.close();
     }
-  });
+  }, twoStartsMs);
 });
