@@ -186,8 +186,8 @@ export const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE video ADD COLUMN duration_seconds double precision`.execute(db);
 
       // Per learner and video: the heard ranges merged ([[start, end], …] in video seconds), their unique
-      // seconds, the last playhead, the server's time of the last report (the clipping budget counts from
-      // it) and of completion (set once: video-completed is recorded then).
+      // seconds, the last playhead, the clipping budget left and the server's time of the last report (the
+      // budget refills from it), and of completion (set once: video-completed is recorded then).
       await db.schema
         .createTable('listening')
         .addColumn('user_id', 'uuid', (c) => c.notNull())
@@ -195,6 +195,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('heard', 'jsonb', (c) => c.notNull())
         .addColumn('heard_seconds', 'double precision', (c) => c.notNull())
         .addColumn('position', 'double precision', (c) => c.notNull())
+        .addColumn('budget_seconds', 'double precision', (c) => c.notNull())
         .addColumn('reported_at', 'timestamptz', (c) => c.notNull())
         .addColumn('completed_at', 'timestamptz')
         .addPrimaryKeyConstraint('listening_pk', ['user_id', 'video_id'])

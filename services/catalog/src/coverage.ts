@@ -8,7 +8,7 @@ export type HeardRange = readonly [start: number, end: number];
 
 /** The wall seconds a video's first report is taken to cover. */
 export const firstReportSeconds = 15;
-/** What a report may add beyond `fastestSpeed` × the wall seconds since the previous one: timers and networks are late. */
+/** What a budget holds beyond `fastestSpeed` × a first report's wall seconds: timers and networks are late. */
 export const budgetAllowanceSeconds = 5;
 /** How far past the video's probed duration a range may end: players and probes round differently. */
 export const durationAllowanceSeconds = 1;
@@ -47,13 +47,24 @@ export function newParts(heard: readonly HeardRange[], reported: readonly HeardR
   return parts;
 }
 
+/** What a learner's reports of one video may still add, and when it was counted: kept with the video's row. */
+export interface Budget {
+  seconds: number;
+  at: Date;
+}
+
+/** The most a budget holds: what the fastest speed covers in a first report's 15 s, and 5 s for late timers. */
+export const budgetCapSeconds = progressRules.fastestSpeed * firstReportSeconds + budgetAllowanceSeconds;
+
 /**
- * How many new seconds a report may add: what the fastest speed covers in the wall seconds since the
- * learner's previous report of the video (the first counts as 15 s), and 5 s for late timers.
+ * How many new seconds a report may add now: the budget left by the previous report, refilled with
+ * what the fastest speed covers in the wall seconds since, up to the cap (full on a first report).
+ * A bucket, not a per-report grant, so reporting often gains nothing.
  */
-export function newSecondsBudget(previousReportAt: Date | null, now: Date): number {
-  const wallSeconds = previousReportAt ? Math.max(0, (now.getTime() - previousReportAt.getTime()) / 1000) : firstReportSeconds;
-  return progressRules.fastestSpeed * wallSeconds + budgetAllowanceSeconds;
+export function budgetAt(previous: Budget | null, now: Date): number {
+  if (!previous) return budgetCapSeconds;
+  const wallSeconds = Math.max(0, (now.getTime() - previous.at.getTime()) / 1000);
+  return Math.min(budgetCapSeconds, previous.seconds + progressRules.fastestSpeed * wallSeconds);
 }
 
 /**

@@ -1,6 +1,6 @@
 // A learner's listening reports (issue 19): while a plan's or a bundle's video plays, the page sends
 // the ranges it played; the catalog keeps their union per learner and video, clipped to what could have
-// been played since the previous report (coverage.ts), and records the video's, the day's, the plan's
+// been played since the previous reports (coverage.ts), and records the video's, the day's, the plan's
 // or the bundle's completion once, with its event (outbox).
 // Each report of one learner's video waits for the one before it (an advisory lock), so two at once
 // lose no range; completions of one plan or bundle wait for each other too, so the last video of a day
@@ -9,7 +9,7 @@ import type { EventData, progress } from '@learning/contracts';
 import { badRequest, forbidden, isUuid, notFound, recordEvent, transaction } from '@learning/kit';
 import { sql } from 'kysely';
 import { isApprovedForLesson } from './access.js';
-import { addHeard, heardSecondsOf, isBeyondDuration, isComplete, newSecondsBudget, statusOf, tenths } from './coverage.js';
+import { addHeard, budgetAt, heardSecondsOf, isBeyondDuration, isComplete, statusOf, tenths } from './coverage.js';
 import { lessonNotFound } from './lessons.js';
 import { monsterplanNotFound } from './monsterplans.js';
 import type { CatalogDb } from './tables.js';
@@ -29,12 +29,13 @@ export async function reportListening(db: CatalogDb, userId: string, videoId: st
   return transaction(db, async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`listening:${userId}:${videoId}`}))`.execute(trx);
     const row = await trx.selectFrom('listening').selectAll().where('user_id', '=', userId).where('video_id', '=', videoId).executeTakeFirst();
-    const { heard } = addHeard(row?.heard ?? [], report.ranges, newSecondsBudget(row?.reported_at ?? null, now));
+    const budget = budgetAt(row ? { seconds: row.budget_seconds, at: row.reported_at } : null, now);
+    const { heard, addedSeconds } = addHeard(row?.heard ?? [], report.ranges, budget);
     const heardSeconds = heardSecondsOf(heard, durationSeconds);
     const position = durationSeconds === null ? report.position : Math.min(report.position, durationSeconds);
     const completesNow = !row?.completed_at && isComplete(heard, durationSeconds);
     const completedAt = row?.completed_at ?? (completesNow ? now : null);
-    const values = { heard: JSON.stringify(heard), heard_seconds: heardSeconds, position, reported_at: now, completed_at: completedAt };
+    const values = { heard: JSON.stringify(heard), heard_seconds: heardSeconds, position, budget_seconds: budget - addedSeconds, reported_at: now, completed_at: completedAt };
     await trx
       .insertInto('listening')
       .values({ user_id: userId, video_id: videoId, ...values })

@@ -55,6 +55,8 @@ export interface CatalogTables {
     heard: ColumnType<HeardRange[], string, string>;
     heard_seconds: number;
     position: number;
+    /** What the next report may add before refilling (coverage.ts, `budgetAt`). */
+    budget_seconds: number;
     reported_at: ColumnType<Date, Date, Date>;
     completed_at: ColumnType<Date | null, Date | null, Date | null>;
   };

@@ -1,6 +1,6 @@
 // Counting what was heard of one video, without a database: ranges in video seconds, their union,
 // the clipping budget of a report and the completion rule (90 % heard and 90 % of the last 5 %).
-import { addHeard, heardSecondsOf, isBeyondDuration, isComplete, mergeRanges, newSecondsBudget, statusOfAll, uniqueSeconds, type HeardRange } from '../src/coverage.js';
+import { addHeard, heardSecondsOf, isBeyondDuration, isComplete, mergeRanges, budgetAt, statusOfAll, uniqueSeconds, type HeardRange } from '../src/coverage.js';
 
 const start = new Date('2026-11-25T09:00:00.000Z');
 const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
@@ -28,36 +28,50 @@ describe('unique seconds', () => {
 });
 
 describe('the clipping budget', () => {
-  it('is 2 × 15 s + 5 s on the first report of a video, and 2 × the wall seconds since the previous one + 5 s after', () => {
-    expect(newSecondsBudget(null, start)).toBe(35);
-    expect(newSecondsBudget(start, at(10))).toBe(25);
-    expect(newSecondsBudget(start, at(0))).toBe(5);
+  it('is 2 × 15 s + 5 s on the first report of a video, then refills by 2 × the wall seconds, up to that', () => {
+    expect(budgetAt(null, start)).toBe(35);
+    expect(budgetAt({ seconds: 0, at: start }, at(10))).toBe(20);
+    expect(budgetAt({ seconds: 0, at: start }, at(0))).toBe(0);
+    expect(budgetAt({ seconds: 30, at: start }, at(10))).toBe(35);
   });
 
-  it.each([0.7, 1, 1.5, 2])('takes all of an honest page playing at %s× reporting every 10 s', (speed) => {
+  /** Reports `claims` (cumulative ranges) at the given wall seconds; answers the heard seconds. */
+  function reportAll(claims: Array<[seconds: number, ranges: HeardRange[]]>): HeardRange[] {
     let heard: HeardRange[] = [];
-    let previous: Date | null = null;
-    for (let report = 1; report <= 6; report++) {
-      const now = at(report * 10);
-      // `played` is cumulative: the whole range since the page opened the video.
-      ({ heard } = addHeard(heard, [played(0, report * 10, speed)], newSecondsBudget(previous, now)));
-      previous = now;
+    let budget: { seconds: number; at: Date } | null = null;
+    for (const [seconds, ranges] of claims) {
+      const now = at(seconds);
+      const left = budgetAt(budget, now);
+      const added = addHeard(heard, ranges, left);
+      heard = added.heard;
+      budget = { seconds: left - added.addedSeconds, at: now };
     }
+    return heard;
+  }
+
+  it.each([0.7, 1, 1.5, 2])('takes all of an honest page playing at %s× reporting every 10 s', (speed) => {
+    // `played` is cumulative: the whole range since the page opened the video.
+    const heard = reportAll(Array.from({ length: 6 }, (_, index) => [(index + 1) * 10, [played(0, (index + 1) * 10, speed)]]));
     expect(uniqueSeconds(heard)).toBeCloseTo(60 * speed, 6);
   });
 
   it('clips an impossible claim to the budget, keeping the earliest new seconds', () => {
-    const { heard, addedSeconds } = addHeard([], [[0, 600]], newSecondsBudget(null, start));
+    const { heard, addedSeconds } = addHeard([], [[0, 600]], budgetAt(null, start));
     expect(addedSeconds).toBe(35);
     expect(heard).toEqual([[0, 35]]);
   });
 
+  it('gives nothing for reporting often: 100 reports in 10 s add no more than 10 s at 2× and the first 35 s', () => {
+    const heard = reportAll(Array.from({ length: 100 }, (_, index) => [index / 10, [[0, 600]]]));
+    expect(uniqueSeconds(heard)).toBeCloseTo(35 + 2 * 9.9, 6);
+  });
+
   it('brings the rest with the next reports of an honest page (its ranges are cumulative)', () => {
-    // 30 s at 2× reported late, all at once: 60 video seconds against a 35 s budget.
-    const first = addHeard([], [[0, 60]], newSecondsBudget(null, at(30)));
-    expect(first.heard).toEqual([[0, 35]]);
-    const second = addHeard(first.heard, [[0, 80]], newSecondsBudget(at(30), at(40)));
-    expect(second.heard).toEqual([[0, 60]]);
+    // 30 s at 2× reported late, all at once: 60 video seconds against a 35 s budget; then on at 1×.
+    expect(reportAll([[30, [[0, 60]]]])).toEqual([[0, 35]]);
+    expect(reportAll([[30, [[0, 60]]], [40, [[0, 70]]]])).toEqual([[0, 55]]);
+    expect(reportAll([[30, [[0, 60]]], [40, [[0, 70]]], [50, [[0, 80]]]])).toEqual([[0, 75]]);
+    expect(reportAll([[30, [[0, 60]]], [40, [[0, 70]]], [50, [[0, 80]]], [60, [[0, 90]]]])).toEqual([[0, 90]]);
   });
 
   it('adds nothing for a retried report', () => {

@@ -28,14 +28,14 @@ async function aListener(days: number[][]) {
 }
 
 describe('the clipping budget, on the server’s clock', () => {
-  it('counts at most 35 s on a video’s first report, then 2 × the seconds since the previous report + 5 s', async () => {
+  it('counts at most 35 s on a video’s first report, then what 2 × the seconds since have refilled', async () => {
     const { videos, hear } = await aListener([[600]]);
     const video = videos[0]![0]!;
     expect(await hear(video, [[0, 100]], 0)).toMatchObject({ listenedSeconds: 35, status: 'in-progress' });
-    expect(await hear(video, [[0, 100]], 10)).toMatchObject({ listenedSeconds: 60 });
-    // A retried report a moment later adds what 2 × 0 s + 5 s allows, and nothing once all of it is counted.
-    expect(await hear(video, [[0, 100]], 10)).toMatchObject({ listenedSeconds: 65 });
-    expect(await hear(video, [[0, 65]], 10)).toMatchObject({ listenedSeconds: 65 });
+    expect(await hear(video, [[0, 100]], 10)).toMatchObject({ listenedSeconds: 55 });
+    // A report repeated at once adds nothing: the budget was spent, and reporting often refills nothing.
+    expect(await hear(video, [[0, 100]], 10)).toMatchObject({ listenedSeconds: 55 });
+    expect(await hear(video, [[0, 100]], 12.5)).toMatchObject({ listenedSeconds: 60 });
   });
 
   it('takes an honest page at 2× whole: every 10 s, 20 video seconds', async () => {
