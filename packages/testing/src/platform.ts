@@ -8,9 +8,10 @@ import pg from 'pg';
 import { startPlatform, type Platform } from '../../../scripts/platform.js';
 
 // Starting the platform takes seconds on PGlite (an embedded database per service), and tests wait
-// for events. Jest reads testTimeout from its global config only, never per project, so every test
-// file that imports this fixture gets 30 s here (outside Jest, in a benchmark, import.meta.jest is absent).
-(import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(30_000);
+// for events; on two cores busy with other work a start has taken over 30 s. Jest reads testTimeout
+// from its global config only, never per project, so every test file that imports this fixture gets
+// 60 s here — a guard against hangs, not a figure (outside Jest, in a benchmark, import.meta.jest is absent).
+(import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(60_000);
 
 export const testAdmin = { email: 'admin@test.mn', password: 'admin-password-1' };
 export const testPayloadSecret = 'test-payload-secret';
