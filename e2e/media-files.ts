@@ -1,6 +1,6 @@
 // Real media for the journeys, made by ffmpeg (Debian's package) in a temporary folder: a short
 // WebM video with sound (VP8 and Vorbis play in any Chromium build), an MP3 recording, and a
-// question bank file.
+// question bank file; and light videos of a chosen length for the listening journeys.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,16 @@ export async function makeMediaFiles({ videoSeconds = 6 }: { videoSeconds?: numb
     '-vf', 'noise=alls=40:allf=t', '-c:v', 'libvpx', '-b:v', '2M', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libvorbis', '-shortest', video]);
   ffmpeg(['-f', 'lavfi', '-i', 'sine=frequency=330:duration=3', '-c:a', 'libmp3lame', '-b:a', '64k', audio]);
   return { folder, video, audio, questions, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+/**
+ * A light video of `seconds` seconds for listening journeys (a test pattern at 10 frames a second,
+ * 320×180, a tone): quick to make and to decode at 2× on a busy machine.
+ */
+export function makeListeningVideo(path: string, seconds: number): string {
+  ffmpeg(['-f', 'lavfi', '-i', `testsrc=duration=${seconds}:size=320x180:rate=10`, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
+    '-c:v', 'libvpx', '-b:v', '200k', '-deadline', 'realtime', '-cpu-used', '8', '-c:a', 'libvorbis', '-shortest', path]);
+  return path;
 }
 
 function ffmpeg(args: string[]): void {
