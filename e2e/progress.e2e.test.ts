@@ -160,7 +160,8 @@ it('a learner plays 20 s of a day, closes the browser, signs in from a fresh one
 
   await continueButton.click();
   await page.waitForURL((url) => url.searchParams.get('video') === longVideo);
-  await expect(dayButton(page, 2).getAttribute('aria-current')).resolves.toBe('true');
+  // The day becomes current once the page has read the URL: waited for, not read at once.
+  await expectVisible(dayButton(page, 2).and(page.locator('[aria-current="true"]')));
   // The video opens at the server's position once it loads, before the learner presses play.
   await page.waitForFunction(() => {
     const element = document.querySelector('video');
