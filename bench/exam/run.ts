@@ -24,7 +24,8 @@ import { demoMonsterplanVideos } from '@learning/contracts/demo';
 import { closedPortUrl, dropSchemas, eventually, uniqueSuffix } from '@learning/testing';
 import { freshVhost } from '@learning/testing/rabbitmq';
 import { startProcess, stopProcess, whenReady } from '../processes.js';
-import { clientOf, expectStatus, Timings, type Call } from './client.js';
+import { clientOf, expectStatus, inTurns, signIn, Timings, type Call } from '../client.js';
+import { figuresOf, percentile, rateOf, seconds, sorted } from '../latency.js';
 import { sitExam, type GivenAnswer, type Learner, type Pace, type Sitting } from './sitting.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -42,8 +43,6 @@ const pace: Pace = { thinkScale: Number(process.env.BENCH_THINK_SCALE ?? 1), tim
 const bankSize = 60;
 /** One learner in this many ends the attempt twice at once (a double click): one grades, one is refused. */
 const doubleSubmitEvery = 20;
-/** Set-up calls at once: registration and sign-in hash passwords (argon2, ~80 ms each). */
-const setUpConcurrency = 8;
 const payloadSecret = 'bench-payload-secret';
 const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
 const schemaPrefix = `bench${uniqueSuffix()}`;
@@ -166,10 +165,6 @@ async function correctOptions(call: Call, token: string, monsterplanId: string):
   return new Map(expectStatus(answer, 200, 'listing the bank').result.map((question) => [question._id, question.correctAnswer]));
 }
 
-async function signIn(call: Call, email: string, password: string): Promise<string> {
-  return expectStatus(await call<{ token: string }>('POST', '/v1/auth/login', { body: { email, password } }), 200, `signing in ${email}`).token;
-}
-
 /** Prints each check; answers whether each held. */
 async function checkExamDay(
   call: Call,
@@ -243,33 +238,16 @@ function printLatencies(timings: { gateway: Timings; direct: Timings }): void {
   console.log('latency in ms, from the call to its answer\'s last byte');
   console.log(`  ${''.padEnd(8)}${'through the gateway'.padEnd(60)}straight at the exam service (reference)`);
   for (const name of ['reveal', 'answer', 'attempt', 'submit']) {
-    const column = (latencies: number[] | undefined) => (latencies ? figuresOf(latencies) : '—').padEnd(60);
+    const column = (latencies: number[] | undefined) => figuresOf(latencies ?? []).padEnd(60);
     console.log(`  ${name.padEnd(8)}${column(timings.gateway.latencies.get(name))}${column(timings.direct.latencies.get(name))}`.trimEnd());
   }
   for (const [name, { endings }] of Object.entries(timings)) {
-    const calls = [...(endings.get('reveal') ?? []), ...(endings.get('answer') ?? [])].sort((a, b) => a - b);
-    if (calls.length === 0) continue;
-    const span = (calls.at(-1)! - calls[0]!) / 1000;
-    const perSecond = new Map<number, number>();
-    for (const at of calls) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
-    console.log(`  reveal + answer ${name}: ${calls.length} calls, ${(calls.length / span).toFixed(0)} calls/s over ${span.toFixed(0)} s, busiest second ${Math.max(...perSecond.values())}`);
+    const rate = rateOf([...(endings.get('reveal') ?? []), ...(endings.get('answer') ?? [])]);
+    if (!rate) continue;
+    console.log(`  reveal + answer ${name}: ${rate.calls} calls, ${rate.perSecond.toFixed(0)} calls/s over ${rate.spanSeconds.toFixed(0)} s, busiest second ${rate.busiest}`);
   }
   const p99s = ['reveal', 'answer'].map((name) => percentile(sorted(timings.gateway.latencies.get(name) ?? []), 0.99));
   console.log(`  goal p99 ≤ 100 ms through the gateway: reveal ${p99s[0]!.toFixed(1)} ms, answer ${p99s[1]!.toFixed(1)} ms: ${p99s.every((p99) => p99 <= 100) ? 'met' : 'missed'}`);
-}
-
-function figuresOf(latencies: number[]): string {
-  const ordered = sorted(latencies);
-  const at = (share: number) => percentile(ordered, share).toFixed(1).padStart(6);
-  return `n ${String(ordered.length).padStart(5)}  p50 ${at(0.5)}  p95 ${at(0.95)}  p99 ${at(0.99)}  max ${ordered.at(-1)!.toFixed(0).padStart(5)}`;
-}
-
-function sorted(values: number[]): number[] {
-  return [...values].sort((a, b) => a - b);
-}
-
-function percentile(ordered: number[], share: number): number {
-  return ordered.length === 0 ? NaN : ordered[Math.min(ordered.length - 1, Math.floor(ordered.length * share))]!;
 }
 
 async function count(query: string, values: unknown[] = []): Promise<number> {
@@ -284,23 +262,4 @@ async function perLearner(query: string, values: unknown[] = []): Promise<Map<st
 
 function sum(counts: Map<string, number>): number {
   return [...counts.values()].reduce((total, value) => total + value, 0);
-}
-
-/** `work(0…total-1)`, setUpConcurrency at a time; the answers in order. */
-async function inTurns<T>(total: number, work: (index: number) => Promise<T>): Promise<T[]> {
-  const answers: T[] = new Array(total);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(setUpConcurrency, total) }, async () => {
-      while (next < total) {
-        const index = next++;
-        answers[index] = await work(index);
-      }
-    }),
-  );
-  return answers;
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -4,7 +4,7 @@
 // learner's choices are kept, so the bench knows the grade to expect.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { exam } from '@learning/contracts';
-import { expectStatus, type Call } from './client.js';
+import { expectStatus, type Call } from '../client.js';
 
 export interface Pace {
   /** Scales every wait (1: a human's seconds; 0.1 for a quick run). */

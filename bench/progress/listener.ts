@@ -5,7 +5,7 @@
 // bench knows what the server must hold at the end.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { progressRules, type VideoProgress } from '@learning/contracts';
-import type { Call } from '../exam/client.js';
+import type { Call } from '../client.js';
 
 /** Seconds of the video, [start, end]. */
 export type Range = [start: number, end: number];

@@ -20,10 +20,11 @@ import pg from 'pg';
 import { payloadKey, progressRules, type PlanProgress } from '@learning/contracts';
 import { closedPortUrl, dropSchemas, uniqueSuffix } from '@learning/testing';
 import { freshVhost } from '@learning/testing/rabbitmq';
-import { clientOf, expectStatus, Timings, type Call } from '../exam/client.js';
+import { clientOf, expectStatus, inTurns, signIn, Timings, type Call } from '../client.js';
+import { figuresOf, percentile, rateOf, seconds, sorted } from '../latency.js';
 import { startProcess, stopProcess, whenReady } from '../processes.js';
 import { coveredSeconds, playAndReport, union, type Listener, type Playing, type SentReport } from './listener.js';
-import { approveForPlan, inTurns, makePlan, publishVideos, registerLearners, signIn } from './set-up.js';
+import { approveForPlan, makePlan, publishVideos, registerLearners } from './set-up.js';
 import { backgroundWalBytesPerSecond, ownWalBetween, printListeningSize, printWriteCost, snapshotOf, statisticsSettleMs, walBytesBetween, walInspectorSchema, walLsn } from './write-cost.js';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -194,12 +195,9 @@ function printLatencies(timings: { gateway: Timings; direct: Timings }): void {
   console.log(`  through the gateway                   ${figuresOf(timings.gateway.latencies.get('report') ?? [])}`);
   console.log(`  straight at the catalog (reference)   ${figuresOf(timings.direct.latencies.get('report') ?? [])}`);
   for (const [name, { endings }] of Object.entries(timings)) {
-    const calls = sorted(endings.get('report') ?? []);
-    if (calls.length === 0) continue;
-    const span = (calls.at(-1)! - calls[0]!) / 1000;
-    const perSecond = new Map<number, number>();
-    for (const at of calls) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
-    console.log(`  ${name}: ${calls.length} reports, ${(calls.length / span).toFixed(0)}/s over ${span.toFixed(0)} s, busiest second ${Math.max(...perSecond.values())}`);
+    const rate = rateOf(endings.get('report') ?? []);
+    if (!rate) continue;
+    console.log(`  ${name}: ${rate.calls} reports, ${rate.perSecond.toFixed(0)}/s over ${rate.spanSeconds.toFixed(0)} s, busiest second ${rate.busiest}`);
   }
   // Whether the slow reports are spread out or bunched in a few seconds (a stall of the machine, a pause of a process).
   const latencies = timings.gateway.latencies.get('report') ?? [];
@@ -217,25 +215,6 @@ function printLatencies(timings: { gateway: Timings; direct: Timings }): void {
   console.log(`  goal p99 ≤ ${p99GoalMs} ms through the gateway: ${p99.toFixed(1)} ms: ${p99 <= p99GoalMs ? 'met' : 'missed'}`);
 }
 
-function figuresOf(latencies: number[]): string {
-  if (latencies.length === 0) return '—';
-  const ordered = sorted(latencies);
-  const at = (share: number) => percentile(ordered, share).toFixed(1).padStart(6);
-  return `n ${String(ordered.length).padStart(6)}  p50 ${at(0.5)}  p95 ${at(0.95)}  p99 ${at(0.99)}  max ${ordered.at(-1)!.toFixed(0).padStart(5)}`;
-}
-
-function sorted(values: number[]): number[] {
-  return [...values].sort((a, b) => a - b);
-}
-
-function percentile(ordered: number[], share: number): number {
-  return ordered.length === 0 ? NaN : ordered[Math.min(ordered.length - 1, Math.floor(ordered.length * share))]!;
-}
-
 function loadLine(): string {
   return `load average ${loadavg().map((load) => load.toFixed(2)).join(', ')} on ${availableParallelism()} cores shared with other work`;
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }

@@ -7,11 +7,8 @@ import type pg from 'pg';
 import type { EventEnvelope } from '@learning/contracts';
 import { connectRabbitBus, createLogger } from '@learning/kit';
 import { eventually } from '@learning/testing';
-import { expectStatus, type Call } from '../exam/client.js';
+import { expectStatus, inTurns, signIn, type Call } from '../client.js';
 import type { Listener } from './listener.js';
-
-/** Set-up calls at once: registration and sign-in hash passwords (argon2, ~80 ms each). */
-const setUpConcurrency = 8;
 
 /** Publishes `count` plan videos of `durationSeconds` as media would; answers their ids once the catalog knows them all. */
 export async function publishVideos(amqpUrl: string, database: pg.Client, catalogSchema: string, count: number, durationSeconds: number): Promise<string[]> {
@@ -56,25 +53,6 @@ export async function approveForPlan(call: Call, adminToken: string, monsterplan
     const request = expectStatus(asked, 201, 'asking for the plan');
     expectStatus(await call('PUT', `/v1/monsterplan-requests/${request._id}`, { token: adminToken }), 200, 'approving');
   });
-}
-
-export async function signIn(call: Call, email: string, password: string): Promise<string> {
-  return expectStatus(await call<{ token: string }>('POST', '/v1/auth/login', { body: { email, password } }), 200, `signing in ${email}`).token;
-}
-
-/** `work(0…total-1)`, a few at a time; the answers in order. */
-export async function inTurns<T>(total: number, work: (index: number) => Promise<T>): Promise<T[]> {
-  const answers: T[] = new Array(total);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(setUpConcurrency, total) }, async () => {
-      while (next < total) {
-        const index = next++;
-        answers[index] = await work(index);
-      }
-    }),
-  );
-  return answers;
 }
 
 async function countOf(database: pg.Client, query: string, values: unknown[]): Promise<number> {

@@ -1,4 +1,4 @@
-// The exam day's HTTP client: kept-alive connections on node:http (lighter than fetch on two shared
+// The load benchmarks' HTTP client (bench/exam, bench/progress): kept-alive connections on node:http (lighter than fetch on two shared
 // cores, where the bench takes CPU from the servers it measures), each timed call measured from its
 // start to the answer's last byte, and the gateway's sealed JSON opened as the browser opens it.
 import http from 'node:http';
@@ -76,4 +76,26 @@ function send(options: http.RequestOptions, payload: string | undefined): Promis
 export function expectStatus<Body>(answer: Answer<Body>, status: number, what: string): Body {
   if (answer.status !== status) throw new Error(`${what} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body;
+}
+
+export async function signIn(call: Call, email: string, password: string): Promise<string> {
+  return expectStatus(await call<{ token: string }>('POST', '/v1/auth/login', { body: { email, password } }), 200, `signing in ${email}`).token;
+}
+
+/**
+ * `work(0…total-1)`, `concurrency` at a time; the answers in order. Setting up learners through the real
+ * calls: registration and sign-in hash passwords (argon2, ~80 ms each), a few at once.
+ */
+export async function inTurns<T>(total: number, work: (index: number) => Promise<T>, concurrency = 8): Promise<T[]> {
+  const answers: T[] = new Array(total);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < total) {
+        const index = next++;
+        answers[index] = await work(index);
+      }
+    }),
+  );
+  return answers;
 }
