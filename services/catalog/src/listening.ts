@@ -69,9 +69,7 @@ async function placeOf(db: CatalogDb, userId: string, videoId: string, report: p
     return { place: { monsterplanId, week: found.week, dayOfWeek: found.day_of_week }, durationSeconds: found.duration_seconds };
   }
   const lessonId = report.lesson!;
-  const lesson = isUuid(lessonId) ? await db.selectFrom('lesson').select('id').where('id', '=', lessonId).executeTakeFirst() : undefined;
-  if (!lesson) throw lessonNotFound();
-  if (!(await isApprovedForLesson(db, userId, lessonId))) throw notApprovedForProgress();
+  await requireApprovedLesson(db, userId, lessonId);
   const video = await db
     .selectFrom('lesson_video as lv')
     .innerJoin('video as v', 'v.id', 'lv.video_id')
@@ -81,6 +79,13 @@ async function placeOf(db: CatalogDb, userId: string, videoId: string, report: p
     .executeTakeFirst();
   if (!video) throw videoNotFound();
   return { place: { lessonId }, durationSeconds: video.duration_seconds };
+}
+
+/** A bundle that exists and that the learner is approved for; else 404 or 403. */
+export async function requireApprovedLesson(db: CatalogDb, userId: string, lessonId: string): Promise<void> {
+  const lesson = isUuid(lessonId) ? await db.selectFrom('lesson').select('id').where('id', '=', lessonId).executeTakeFirst() : undefined;
+  if (!lesson) throw lessonNotFound();
+  if (!(await isApprovedForLesson(db, userId, lessonId))) throw notApprovedForProgress();
 }
 
 /**

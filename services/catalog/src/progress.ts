@@ -5,11 +5,10 @@ import type { progress } from '@learning/contracts';
 import { progressRules } from '@learning/contracts';
 import { isUuid } from '@learning/kit';
 import { sql } from 'kysely';
-import { isApprovedForLesson, isApprovedForMonsterplan } from './access.js';
+import { isApprovedForMonsterplan } from './access.js';
 import { statusOf, statusOfAll, tenths } from './coverage.js';
 import { groupBy } from './group-by.js';
-import { lessonNotFound } from './lessons.js';
-import { notApprovedForProgress } from './listening.js';
+import { notApprovedForProgress, requireApprovedLesson } from './listening.js';
 import { monsterplanNotFound } from './monsterplans.js';
 import type { CatalogDb } from './tables.js';
 
@@ -39,10 +38,7 @@ export async function planProgress(db: CatalogDb, userId: string, monsterplanId:
 
 /** GET /v1/progress/lessons/{id}: for a learner approved for the bundle. */
 export async function lessonProgress(db: CatalogDb, userId: string, lessonId: string): Promise<progress.LessonProgress> {
-  if (!isUuid(lessonId)) throw lessonNotFound();
-  const lesson = await db.selectFrom('lesson').select('id').where('id', '=', lessonId).executeTakeFirst();
-  if (!lesson) throw lessonNotFound();
-  if (!(await isApprovedForLesson(db, userId, lessonId))) throw notApprovedForProgress();
+  await requireApprovedLesson(db, userId, lessonId);
   return lessonProgressOf(db, userId, lessonId);
 }
 
