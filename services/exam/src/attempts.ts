@@ -78,9 +78,7 @@ export async function revealedQuestions(db: ExamDb, attempt: Attempt, settings: 
 export async function revealQuestion(db: ExamDb, attempt: Attempt, number: number, settings: ExamSettings, now = new Date()): Promise<exam.RevealedQuestion> {
   await requireExamFor(db, attempt);
   return transaction(db, async (trx) => {
-    await lockAttempt(trx, attempt);
-    if (await findResult(trx, attempt)) throw alreadyTaken();
-    const sitting = (await findSitting(trx, attempt)) ?? (number === 1 ? await beginSitting(trx, attempt, settings, now) : undefined);
+    const sitting = (await lockOpenAttempt(trx, attempt)) ?? (number === 1 ? await beginSitting(trx, attempt, settings, now) : undefined);
     if (!sitting) throw notStarted();
     const revealed = await revealedOf(trx, attempt);
     const open = openOf(revealed);
@@ -106,9 +104,7 @@ export async function answerQuestion(
 ): Promise<exam.RecordedAnswer> {
   await requireExamFor(db, attempt);
   return transaction(db, async (trx) => {
-    await lockAttempt(trx, attempt);
-    if (await findResult(trx, attempt)) throw alreadyTaken();
-    const sitting = await findSitting(trx, attempt);
+    const sitting = await lockOpenAttempt(trx, attempt);
     if (!sitting) throw notStarted();
     const revealed = await revealedOf(trx, attempt);
     const row = revealed.find((candidate) => candidate.number === number);
@@ -136,9 +132,7 @@ export async function submitExam(
 ): Promise<exam.ExamResult> {
   await requireExamFor(db, attempt);
   return transaction(db, async (trx) => {
-    await lockAttempt(trx, attempt);
-    if (await findResult(trx, attempt)) throw alreadyTaken();
-    const sitting = await findSitting(trx, attempt);
+    const sitting = await lockOpenAttempt(trx, attempt);
     if (!sitting) throw notStarted();
     checkAnswers(sitting.questions, answers);
     const given = new Map(answers.map(({ question, answer }) => [question, answer]));
@@ -177,8 +171,14 @@ async function requireExamFor(db: ExamDb, attempt: Attempt): Promise<void> {
   if (!plan.hasExam) throw noExam();
 }
 
-async function lockAttempt(trx: ExamDb, { userId, monsterplanId }: Attempt): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${`exam-attempt:${userId}:${monsterplanId}`}))`.execute(trx);
+/**
+ * Waits for the calls about this attempt before this one (the attempt's lock, held until the
+ * transaction ends); refuses an attempt that has its result; answers its sitting once it has begun.
+ */
+async function lockOpenAttempt(trx: ExamDb, attempt: Attempt): Promise<Sitting | undefined> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`exam-attempt:${attempt.userId}:${attempt.monsterplanId}`}))`.execute(trx);
+  if (await findResult(trx, attempt)) throw alreadyTaken();
+  return findSitting(trx, attempt);
 }
 
 function findResult(db: ExamDb, { userId, monsterplanId }: Attempt) {
