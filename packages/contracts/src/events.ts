@@ -80,6 +80,8 @@ export const events = {
     data: z.object({
       userId: z.string(),
       monsterplanId: z.string(),
+      /** The plan's name as the exam knew it (for the learner's notification); absent before issue 20. */
+      monsterplanName: z.string().optional(),
       percent: z.number(),
       correctQuestions: z.number().int(),
       totalQuestions: z.number().int(),
@@ -98,18 +100,63 @@ export const events = {
   },
   'progress.plan-completed': { version: 1, data: z.object({ userId: z.string(), monsterplanId: z.string() }) },
   'progress.lesson-completed': { version: 1, data: z.object({ userId: z.string(), lessonId: z.string() }) },
+  // The centre's loop (issue 20).
+  /** An administrator took a learner's approved (or pending) access to a plan or bundle away. */
+  'monsterplan-access.revoked': { version: 1, data: monsterplanRequestEvent().omit({ requestId: true }) },
+  'lesson-access.revoked': { version: 1, data: lessonRequestEvent().omit({ requestId: true }) },
+  /** Media kept a learner's read-aloud recording, for the plan day the learner named when sending it. */
+  'aloud.recorded': {
+    version: 1,
+    data: z.object({
+      aloudId: z.string(),
+      userId: z.string(),
+      monsterplanId: z.string().nullable(),
+      week: z.number().int().nullable(),
+      dayOfWeek: z.number().int().nullable(),
+      recordedAt: z.iso.datetime({ offset: true }),
+    }),
+  },
+  /** The catalog's refund ledger: a learner earned a refund (exam passed, read-aloud on time)… */
+  'refund.earned': { version: 1, data: refundEvent() },
+  /** …an administrator marked it paid… */
+  'refund.paid': { version: 1, data: refundEvent().extend({ paidAt: z.iso.datetime({ offset: true }) }) },
+  /** …or undid that mark. */
+  'refund.payment-undone': { version: 1, data: refundEvent() },
+  /** A plan released day by day opened a new week to a learner (weeks after the first). */
+  'monsterplan.week-released': {
+    version: 1,
+    data: z.object({
+      userId: z.string(),
+      monsterplanId: z.string(),
+      monsterplanName: z.string(),
+      week: z.number().int(),
+      releasedAt: z.iso.datetime({ offset: true }),
+    }),
+  },
 } as const;
+
+function refundEvent() {
+  return z.object({
+    refundId: z.string(),
+    userId: z.string(),
+    monsterplanId: z.string(),
+    monsterplanName: z.string(),
+    kind: z.enum(['exam', 'aloud']),
+    amount: z.number().int().nonnegative(),
+  });
+}
 
 function userAccess() {
   return z.object({ userId: z.string(), access });
 }
 
+// `name` (the bundle's or plan's, for the learner's notification) is absent from events before issue 20.
 function lessonRequestEvent() {
-  return z.object({ requestId: z.string(), userId: z.string(), lessonId: z.string(), access });
+  return z.object({ requestId: z.string(), userId: z.string(), lessonId: z.string(), name: z.string().optional(), access });
 }
 
 function monsterplanRequestEvent() {
-  return z.object({ requestId: z.string(), userId: z.string(), monsterplanId: z.string(), access });
+  return z.object({ requestId: z.string(), userId: z.string(), monsterplanId: z.string(), name: z.string().optional(), access });
 }
 
 export type EventType = keyof typeof events;
@@ -126,6 +173,8 @@ export const accessEventTypes = [
   'lesson.changed',
   'lesson.deleted',
   'monsterplan.changed',
+  'monsterplan-access.revoked',
+  'lesson-access.revoked',
 ] as const satisfies readonly EventType[];
 export type AccessEventType = (typeof accessEventTypes)[number];
 

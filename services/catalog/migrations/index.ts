@@ -212,4 +212,67 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0004_centre_loop': {
+    async up(db: Kysely<unknown>) {
+      // What a pending learner must do: the administrator's free text (bank account, QPay, cash at the centre).
+      await sql`ALTER TABLE lesson ADD COLUMN payment_instructions text NOT NULL DEFAULT ''`.execute(db);
+      await sql`ALTER TABLE monsterplan ADD COLUMN payment_instructions text NOT NULL DEFAULT ''`.execute(db);
+      // Days released one a day from the learner's approval date at 00:00 Asia/Ulaanbaatar, when set.
+      await sql`ALTER TABLE monsterplan ADD COLUMN release_daily boolean NOT NULL DEFAULT false`.execute(db);
+
+      // The moment a plan day was assigned to a learner: first opened, or released (release_daily).
+      await db.schema
+        .createTable('day_assignment')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('monsterplan_id', 'uuid', (c) => c.notNull().references('monsterplan.id').onDelete('cascade'))
+        .addColumn('week', 'integer', (c) => c.notNull())
+        .addColumn('day_of_week', 'integer', (c) => c.notNull())
+        .addColumn('assigned_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('day_assignment_pk', ['user_id', 'monsterplan_id', 'week', 'day_of_week'])
+        .execute();
+
+      // media's read-aloud recordings (`aloud.recorded`): the plan day each was sent for, and when.
+      await db.schema
+        .createTable('aloud_recording')
+        .addColumn('aloud_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('monsterplan_id', 'uuid')
+        .addColumn('week', 'integer')
+        .addColumn('day_of_week', 'integer')
+        .addColumn('recorded_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('aloud_recording_plan').on('aloud_recording').columns(['monsterplan_id', 'user_id']).execute();
+
+      // The refund ledger: at most one refund of each kind per learner and plan. No foreign key to the
+      // plan: what is owed stays owed if the plan is deleted.
+      await db.schema
+        .createTable('refund')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('monsterplan_id', 'uuid', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('exam', 'aloud')`))
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('earned_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('aloud_id', 'uuid')
+        .addColumn('correct_questions', 'integer')
+        .addColumn('total_questions', 'integer')
+        .addColumn('paid_at', 'timestamptz')
+        .addColumn('paid_by', 'uuid')
+        .addColumn('paid_by_email', 'text')
+        .addUniqueConstraint('refund_once', ['user_id', 'monsterplan_id', 'kind'])
+        .execute();
+      await db.schema.createIndex('refund_plan').on('refund').columns(['monsterplan_id', 'user_id']).execute();
+
+      // The weeks whose release a learner was told of (`monsterplan.week-released`), each once.
+      await db.schema
+        .createTable('week_release')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('monsterplan_id', 'uuid', (c) => c.notNull().references('monsterplan.id').onDelete('cascade'))
+        .addColumn('week', 'integer', (c) => c.notNull())
+        .addColumn('released_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('week_release_pk', ['user_id', 'monsterplan_id', 'week'])
+        .execute();
+    },
+  },
 };

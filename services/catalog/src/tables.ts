@@ -17,7 +17,7 @@ export interface CatalogTables {
     has_subtitle: boolean;
     duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   };
-  lesson: { id: Generated<string>; name: string; price: string; created_at: CreatedAt };
+  lesson: { id: Generated<string>; name: string; price: string; payment_instructions: Generated<string>; created_at: CreatedAt };
   lesson_video: { lesson_id: string; video_id: string; position: number };
   monsterplan: {
     id: Generated<string>;
@@ -27,6 +27,8 @@ export interface CatalogTables {
     early_price_until: ColumnType<Date | null, Date | string | null, Date | string | null>;
     is_active: boolean;
     has_exam: boolean;
+    payment_instructions: Generated<string>;
+    release_daily: Generated<boolean>;
     created_at: CreatedAt;
   };
   monsterplan_video: {
@@ -61,6 +63,30 @@ export interface CatalogTables {
     completed_at: ColumnType<Date | null, Date | null, Date | null>;
   };
   listening_milestone: { user_id: string; milestone: string; completed_at: ColumnType<Date, Date, never> };
+  day_assignment: { user_id: string; monsterplan_id: string; week: number; day_of_week: number; assigned_at: ColumnType<Date, Date, Date> };
+  aloud_recording: {
+    aloud_id: string;
+    user_id: string;
+    monsterplan_id: string | null;
+    week: number | null;
+    day_of_week: number | null;
+    recorded_at: ColumnType<Date, Date | string, never>;
+  };
+  refund: {
+    id: Generated<string>;
+    user_id: string;
+    monsterplan_id: string;
+    kind: 'exam' | 'aloud';
+    amount: number;
+    earned_at: ColumnType<Date, Date | string, never>;
+    aloud_id: string | null;
+    correct_questions: number | null;
+    total_questions: number | null;
+    paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    paid_by: string | null;
+    paid_by_email: string | null;
+  };
+  week_release: { user_id: string; monsterplan_id: string; week: number; released_at: ColumnType<Date, Date, never> };
   /** Kept by triggers on the tables the public lists read (see the migration). */
   catalog_revision: { id: number; revision: ColumnType<string, never, never> };
   /** Kept by triggers on access_request and learner (see the migrations). */
