@@ -1,0 +1,85 @@
+// When a plan day was assigned to a learner (issue 20): the moment the server first let them play one
+// of its videos, or, for a plan released one day a day, the day's release moment. The read-aloud
+// refund counts 24 hours from it (refunds).
+import { dayIndexOf, dayReleasesAt, type PlanDay } from './release-calendar.js';
+import type { CatalogDb } from './tables.js';
+
+/** The plan's days in plan order. */
+export async function planDays(db: CatalogDb, monsterplanId: string): Promise<PlanDay[]> {
+  const rows = await db
+    .selectFrom('monsterplan_video')
+    .select(['week', 'day_of_week'])
+    .distinct()
+    .where('monsterplan_id', '=', monsterplanId)
+    .orderBy('week')
+    .orderBy('day_of_week')
+    .execute();
+  return rows.map((row) => ({ week: row.week, dayOfWeek: row.day_of_week }));
+}
+
+/**
+ * When the learner's approval releases each day of a releaseDaily plan, in plan order; null when the
+ * plan is not released daily or the learner is not approved for it.
+ */
+export async function releaseSchedule(db: CatalogDb, userId: string, monsterplanId: string): Promise<Array<PlanDay & { releasesAt: Date }> | null> {
+  const approval = await db
+    .selectFrom('access_request as r')
+    .innerJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
+    .select(['r.approved_at', 'p.release_daily'])
+    .where('r.user_id', '=', userId)
+    .where('r.monsterplan_id', '=', monsterplanId)
+    .where('r.is_approved', '=', true)
+    .executeTakeFirst();
+  if (!approval?.release_daily || !approval.approved_at) return null;
+  const approvedAt = new Date(approval.approved_at);
+  return (await planDays(db, monsterplanId)).map((day, index) => ({ ...day, releasesAt: dayReleasesAt(approvedAt, index) }));
+}
+
+/**
+ * The moment the day was assigned to the learner: the recorded assignment, or for a releaseDaily plan
+ * the day's release moment once it has passed; null otherwise (never opened, or not released yet).
+ */
+export async function dayAssignedAt(
+  db: CatalogDb,
+  userId: string,
+  monsterplanId: string,
+  week: number,
+  dayOfWeek: number,
+  now: Date = new Date(),
+): Promise<Date | null> {
+  const recorded = await db
+    .selectFrom('day_assignment')
+    .select('assigned_at')
+    .where('user_id', '=', userId)
+    .where('monsterplan_id', '=', monsterplanId)
+    .where('week', '=', week)
+    .where('day_of_week', '=', dayOfWeek)
+    .executeTakeFirst();
+  if (recorded) return new Date(recorded.assigned_at);
+  const schedule = await releaseSchedule(db, userId, monsterplanId);
+  if (!schedule) return null;
+  const day = schedule[dayIndexOf(schedule, week, dayOfWeek)];
+  return day && day.releasesAt <= now ? day.releasesAt : null;
+}
+
+/** The recorded assignments of a learner's plan days, by `week:dayOfWeek`. */
+export async function recordedAssignments(db: CatalogDb, userId: string, monsterplanId: string): Promise<Map<string, Date>> {
+  const rows = await db
+    .selectFrom('day_assignment')
+    .select(['week', 'day_of_week', 'assigned_at'])
+    .where('user_id', '=', userId)
+    .where('monsterplan_id', '=', monsterplanId)
+    .execute();
+  return new Map(rows.map((row) => [dayKey(row.week, row.day_of_week), new Date(row.assigned_at)]));
+}
+
+export const dayKey = (week: number, dayOfWeek: number) => `${week}:${dayOfWeek}`;
+
+/** Records the day's assignment the first time; a later call changes nothing. */
+export async function recordDayAssignment(db: CatalogDb, userId: string, monsterplanId: string, day: PlanDay, assignedAt: Date): Promise<void> {
+  await db
+    .insertInto('day_assignment')
+    .values({ user_id: userId, monsterplan_id: monsterplanId, week: day.week, day_of_week: day.dayOfWeek, assigned_at: assignedAt })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
