@@ -1,5 +1,6 @@
-// /v1/auth and /v1/users payloads.
+// /v1/auth, /v1/users and /v1/notifications payloads.
 import { z } from 'zod';
+import { pageQuery } from './common.js';
 
 const email = z
   .string({ error: 'Имэйл хаягаа оруулна уу.' })
@@ -17,6 +18,12 @@ const password = z
 export const checkEmailBody = z.object({ email });
 
 export const loginBody = z.object({ email, password });
+
+/** GET /v1/users: a page of users, those whose name or email contains `search` (any case) when given. */
+export const usersQuery = pageQuery.extend({
+  search: z.string().trim().max(100, 'Хайх үг хэтэрхий урт байна.').optional(),
+});
+export type UsersQuery = z.infer<typeof usersQuery>;
 
 /** PUT /v1/users/{id}/admin: grants (true) or removes (false) the administrator role. */
 export const adminRoleBody = z.object({ isAdmin: z.boolean({ error: 'Администратор эсэхийг заана уу.' }) });
@@ -93,3 +100,28 @@ export const loginGoogleBody = z.object({
   state: z.string({ error: 'Google-ээр нэвтрэх оролдлого хүчингүй байна.' }).min(1, 'Google-ээр нэвтрэх оролдлого хүчингүй байна.').max(512),
   iss: z.string().max(2048).optional(),
 });
+
+/** What a notification is about; the message is the server's Mongolian text. */
+export type NotificationType = 'request-approved' | 'request-cancelled' | 'access-revoked' | 'exam-result' | 'refund-earned' | 'refund-paid' | 'week-released';
+
+/** One of the learner's notifications (GET /v1/notifications); `link` is a path of the site, or null. */
+export interface Notification {
+  _id: string;
+  type: NotificationType;
+  message: string;
+  link: string | null;
+  createdAt: string;
+  isRead: boolean;
+}
+
+/** GET /v1/notifications: a page, newest first, with the count of all the learner's unread ones. */
+export interface NotificationPage {
+  result: Notification[];
+  total: number;
+  unread: number;
+}
+
+/** GET /v1/notifications/unread-count; PUT /v1/notifications/read answers {count: 0}. */
+export interface UnreadCount {
+  count: number;
+}

@@ -11,7 +11,16 @@ export const revocationEventTypes = ['session.revoked', 'user.tokens-revoked'] a
  * (the catalog's progress.* events, until notifications or refunds consume them) is published and dropped.
  */
 export const eventQueues = {
-  auth: [...revocationEventTypes, ...accessEventTypes, 'exam.completed'],
+  auth: [
+    ...revocationEventTypes,
+    ...accessEventTypes,
+    'exam.completed',
+    // The learner's notifications (issue 20).
+    'refund.earned',
+    'refund.paid',
+    'refund.payment-undone',
+    'monsterplan.week-released',
+  ],
   catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.deleted'],
   media: [...revocationEventTypes, 'user.registered', 'user.deleted'],
   exam: [...revocationEventTypes, 'user.registered', 'user.deleted', ...accessEventTypes],

@@ -72,4 +72,28 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The learner's notifications (issue 20), made from other services' events: one per event (its id
+  // is unique, so a redelivered event makes none), dated by the event. `subject_id` is the refund a
+  // refund-paid notification is about, so an undone payment finds it.
+  '0004_notifications': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('notification')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('event_id', 'uuid', (c) => c.notNull().unique())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('link', 'text')
+        .addColumn('subject_id', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('read_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('notification_user_created_at')
+        .on('notification')
+        .columns(['user_id', 'created_at desc'])
+        .execute();
+    },
+  },
 };

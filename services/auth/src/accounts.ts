@@ -1,6 +1,6 @@
 // Accounts: registration, credentials, and the user as the other screens see it (with the grants
 // and exam results other services told us about).
-import type { auth, Page, PageQuery } from '@learning/contracts';
+import type { auth, Page } from '@learning/contracts';
 import { conflict, isUniqueViolation, isUuid, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { hashPassword, isPasswordCorrect } from './passwords.js';
@@ -95,17 +95,27 @@ export async function userViews(db: AuthDb, accounts: Account[]): Promise<auth.U
   });
 }
 
-export async function listUsers(db: AuthDb, { perPage, currentPage }: PageQuery): Promise<Page<auth.User>> {
+/** A page of users, newest first; with `search`, those whose name or email contains it, in any case. */
+export async function listUsers(db: AuthDb, { perPage, currentPage, search }: auth.UsersQuery): Promise<Page<auth.User>> {
+  const pattern = search ? `%${escapeLike(search)}%` : null;
+  const matching = () =>
+    db.selectFrom('account').$if(pattern !== null, (query) => query.where((eb) => eb.or([eb('name', 'ilike', pattern!), eb('email', 'ilike', pattern!)])));
   const [accounts, count] = await Promise.all([
-    db
-      .selectFrom('account')
+    matching()
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .limit(perPage)
       .offset((currentPage - 1) * perPage)
       .execute(),
-    db.selectFrom('account').select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    matching()
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { result: await userViews(db, accounts), total: Number(count.total) };
+}
+
+/** The text as LIKE reads it literally: its %, _ and backslashes escaped by a backslash, PostgreSQL's default escape character. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

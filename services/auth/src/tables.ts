@@ -1,3 +1,4 @@
+import type { auth } from '@learning/contracts';
 import type { ColumnType, Generated } from 'kysely';
 
 export type GrantKind = 'monsterplan' | 'pendingMonsterplan' | 'lesson' | 'pendingLesson';
@@ -27,5 +28,16 @@ export interface AuthTables {
     percent: number;
     correct_questions: number;
     total_questions: number;
+  };
+  notification: {
+    id: Generated<string>;
+    user_id: string;
+    event_id: string;
+    type: auth.NotificationType;
+    message: string;
+    link: string | null;
+    subject_id: string | null;
+    created_at: Date;
+    read_at: Date | null;
   };
 }

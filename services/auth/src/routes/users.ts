@@ -1,5 +1,5 @@
 // /v1/users: the administrator's list of users, and the administrator role.
-import { auth, pageQuery } from '@learning/contracts';
+import { auth } from '@learning/contracts';
 import { notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import { findAccount, listUsers, userView } from '../accounts.js';
@@ -11,9 +11,9 @@ export function userRoutes(context: ServiceContext<AuthTables>, tokens: TokenSet
   const { db } = context;
   const router = Router();
 
-  // Administrator.
+  // Administrator: `search` finds users by name or email.
   router.get('/v1/users', requireAdmin, async (req, res) => {
-    res.json(await listUsers(db, parseInput(pageQuery, req.query)));
+    res.json(await listUsers(db, parseInput(auth.usersQuery, req.query)));
   });
 
   // Administrator.
