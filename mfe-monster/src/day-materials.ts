@@ -29,9 +29,22 @@ export function saveFile(file: File): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Spec section 7: multipart with the file in the field named `video` (audio only; media checks the bytes). */
-export function uploadAloud(recording: File, options: Pick<UploadOptions, 'onProgress' | 'signal'>): Promise<unknown> {
+/** The plan day a recording is made for: the catalog judges from it whether it came within 24 hours. */
+export interface AloudDay {
+  monsterplanId: string;
+  week: number;
+  dayOfWeek: number;
+}
+
+/**
+ * Spec section 7: multipart with the file in the field named `video` (audio only; media checks the
+ * bytes), and the plan day in the text fields `monsterplan`, `week`, `dayOfWeek`.
+ */
+export function uploadAloud(recording: File, day: AloudDay, options: Pick<UploadOptions, 'onProgress' | 'signal'>): Promise<unknown> {
   const form = new FormData();
+  form.append('monsterplan', day.monsterplanId);
+  form.append('week', String(day.week));
+  form.append('dayOfWeek', String(day.dayOfWeek));
   form.append('video', recording, recording.name);
   return upload(aloudPath, form, options);
 }

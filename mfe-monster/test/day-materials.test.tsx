@@ -99,6 +99,9 @@ describe('the read-aloud upload', () => {
     const [sent] = gateway.uploads;
     expect(sent?.call).toMatchObject({ method: 'POST', path: '/v1/monsterplans/aloud', headers: { authorization: 'Bearer token-of-u1' } });
     expect((sent?.call.body as FormData).get('video')).toMatchObject({ name: 'reading.mp3', type: 'audio/mpeg', size: recording.size });
+    // The plan day it was made for, so the catalog can tell whether it came within 24 hours of the day's assignment.
+    const form = sent?.call.body as FormData;
+    expect([form.get('monsterplan'), form.get('week'), form.get('dayOfWeek')]).toEqual(['p1', '1', '2']);
     expect(fileField()).toBeDisabled();
     act(() => sent?.progress(40));
     const progress = aloud().getByRole('progressbar', { name: 'Бичлэг хуулж байна' });

@@ -45,9 +45,49 @@ export interface MediaDocument {
 }
 
 export interface AloudEntry {
-  user: { email: string };
-  alouds: Array<{ createdAt: string; url: string }>;
+  user: { _id: string; email: string };
+  alouds: Aloud[];
 }
 
-/** Spec section 9: the read-aloud list's page size is 1. */
-export const aloudPageQuery = pageQuery.extend({ perPage: z.coerce.number().int().min(1).max(100).default(1) });
+/** A recording, with the plan day the learner sent it for (null for one sent without, or before issue 20). */
+export interface Aloud {
+  _id: string;
+  createdAt: string;
+  url: string;
+  monsterplanId: string | null;
+  week: number | null;
+  dayOfWeek: number | null;
+}
+
+/** Spec section 9: the read-aloud list's page size is 1. `user` (a learner's id) lists that learner's recordings only. */
+export const aloudPageQuery = pageQuery.extend({
+  perPage: z.coerce.number().int().min(1).max(100).default(1),
+  user: z.uuid('Хэрэглэгчийн дугаар буруу байна.').optional(),
+});
+
+/** A multipart text field left empty is a field not sent. */
+const optionalField = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const wrongWeek = 'Долоо хоногийн дугаар 1-52 байна.';
+const wrongDay = 'Гарагийн дугаар 1-7 байна.';
+
+/**
+ * The upload's optional text fields (multipart, beside the file): the plan day the recording was made
+ * for, all three or none.
+ */
+export const aloudUploadFields = z
+  .object({
+    monsterplan: optionalField(z.uuid('Төлөвлөгөөний дугаар буруу байна.')),
+    week: optionalField(z.coerce.number({ error: wrongWeek }).int(wrongWeek).min(1, wrongWeek).max(52, wrongWeek)),
+    dayOfWeek: optionalField(z.coerce.number({ error: wrongDay }).int(wrongDay).min(1, wrongDay).max(7, wrongDay)),
+  })
+  .transform((fields, context) => {
+    const given = [fields.monsterplan, fields.week, fields.dayOfWeek].filter((value) => value !== undefined).length;
+    if (given === 0) return null;
+    if (given < 3) {
+      context.addIssue({ code: 'custom', message: 'Төлөвлөгөө, долоо хоног, гарагийг хамтад нь илгээнэ үү.' });
+      return z.NEVER;
+    }
+    return { monsterplanId: fields.monsterplan!, week: fields.week!, dayOfWeek: fields.dayOfWeek! };
+  });
+/** The plan day of a recording, or null when the learner sent none. */
+export type AloudPlanDay = z.output<typeof aloudUploadFields>;

@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, recordEvent, transaction } from '@lear
 import { sql, type Selectable } from 'kysely';
 import { checkAnswers, gradeExam } from './grading.js';
 import { isApprovedFor } from './learners.js';
-import { requireMonsterplan } from './monsterplans.js';
+import { requireMonsterplan, type KnownMonsterplan } from './monsterplans.js';
 import type { ExamDb, ExamTables, IssuedQuestion } from './tables.js';
 
 export interface ExamSettings {
@@ -130,7 +130,7 @@ export async function submitExam(
   settings: ExamSettings,
   now = new Date(),
 ): Promise<exam.ExamResult> {
-  await requireExamFor(db, attempt);
+  const plan = await requireExamFor(db, attempt);
   return transaction(db, async (trx) => {
     const sitting = await lockOpenAttempt(trx, attempt);
     if (!sitting) throw notStarted();
@@ -159,16 +159,17 @@ export async function submitExam(
         created_at: now,
       })
       .execute();
-    await recordEvent(trx, 'exam.completed', { userId: attempt.userId, monsterplanId: attempt.monsterplanId, ...result });
+    await recordEvent(trx, 'exam.completed', { userId: attempt.userId, monsterplanId: attempt.monsterplanId, monsterplanName: plan.name, ...result });
     return result;
   });
 }
 
-/** A learner approved for a plan that has its exam; else 404, 403 or 409. */
-async function requireExamFor(db: ExamDb, attempt: Attempt): Promise<void> {
+/** A learner approved for a plan that has its exam (answers the plan); else 404, 403 or 409. */
+async function requireExamFor(db: ExamDb, attempt: Attempt): Promise<KnownMonsterplan> {
   const plan = await requireMonsterplan(db, attempt.monsterplanId);
   if (!(await isApprovedFor(db, attempt.userId, plan.id))) throw notApproved();
   if (!plan.hasExam) throw noExam();
+  return plan;
 }
 
 /**

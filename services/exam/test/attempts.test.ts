@@ -152,6 +152,17 @@ describe('two tabs at once', () => {
     const events = await db.selectFrom('outbox').select('data').where('type', '=', 'exam.completed').execute();
     expect(events.filter((event) => (event.data as { userId: string }).userId === attempt.userId)).toHaveLength(1);
   });
+
+  it("exam.completed names the plan, for the learner's notification", async () => {
+    const attempt = await anAttempt();
+    await revealQuestion(db, attempt, 1, settings, start);
+    const result = await submitExam(db, attempt, [], settings, at(1));
+    const plan = await db.selectFrom('monsterplan').select('name').where('id', '=', planId).executeTakeFirstOrThrow();
+    const events = await db.selectFrom('outbox').select('data').where('type', '=', 'exam.completed').execute();
+    expect(events.map((event) => event.data).filter((data) => (data as { userId: string }).userId === attempt.userId)).toEqual([
+      { userId: attempt.userId, monsterplanId: planId, monsterplanName: plan.name, ...result },
+    ]);
+  });
 });
 
 describe('ending the attempt', () => {

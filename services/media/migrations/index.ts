@@ -1,6 +1,6 @@
 // The media service's schema: the stored files, the videos of both kinds with their poster and
 // subtitles, the documents by name, learners' read-aloud recordings and the learners' emails (from
-// auth's `user.registered`).
+// auth's `user.registered`); since issue 20, the plan day each recording was sent for.
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -54,6 +54,14 @@ export const migrations: Record<string, Migration> = {
         .addColumn('user_id', 'uuid', (c) => c.primaryKey())
         .addColumn('email', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+
+  '0002_aloud_plan_day': {
+    async up(db: Kysely<unknown>) {
+      // The plan day the learner named when sending (all three or none); the catalog judges whether it was on time.
+      await sql`ALTER TABLE aloud ADD COLUMN monsterplan_id uuid, ADD COLUMN week integer, ADD COLUMN day_of_week integer`.execute(db);
+      await sql`ALTER TABLE aloud ADD CONSTRAINT aloud_plan_day CHECK ((monsterplan_id IS NULL) = (week IS NULL) AND (week IS NULL) = (day_of_week IS NULL))`.execute(db);
     },
   },
 };

@@ -1,11 +1,12 @@
 // Learners' read-aloud recordings: kept as sent, with an mp3 rendition when ffmpeg is present (the
 // administrator's list plays mpeg audio), a bounded number per learner a day, listed for the
-// administrator grouped by learner.
+// administrator grouped by learner. Each names the plan day it was sent for, when the learner's page
+// said; `aloud.recorded` tells the catalog, which judges whether it came on time.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { media, Page, PageQuery } from '@learning/contracts';
-import { forgetLearner, HttpError, isUuid, transaction } from '@learning/kit';
+import { forgetLearner, HttpError, isUuid, recordEvent, transaction } from '@learning/kit';
 import { sql } from 'kysely';
 import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
@@ -27,8 +28,18 @@ export async function ensureAloudAllowed(db: MediaDb, userId: string, perDay: nu
   if (Number(count) >= perDay) throw tooManyAlouds(perDay);
 }
 
-/** Keeps a recording the probe finds to be sound without picture, within the learner's `perDay`. */
-export async function createAloud(db: MediaDb, files: Files, userId: string, upload: SpooledFile, perDay: number): Promise<{ _id: string; createdAt: string }> {
+/**
+ * Keeps a recording the probe finds to be sound without picture, within the learner's `perDay`, for
+ * the plan day the learner named (or none).
+ */
+export async function createAloud(
+  db: MediaDb,
+  files: Files,
+  userId: string,
+  upload: SpooledFile,
+  planDay: media.AloudPlanDay,
+  perDay: number,
+): Promise<{ _id: string; createdAt: string }> {
   const probe = await files.tools.probe(upload.path);
   if (probe && (probe.hasVideo || !probe.hasAudio)) throw notAudio();
   const id = randomUUID();
@@ -52,11 +63,28 @@ export async function createAloud(db: MediaDb, files: Files, userId: string, upl
       await ensureAloudAllowed(trx, userId, perDay);
       await recordFile(trx, { key: fileKey, contentType: upload.contentType, size: upload.size, etag: upload.etag });
       if (mp3) await recordFile(trx, mp3);
-      return trx
+      const inserted = await trx
         .insertInto('aloud')
-        .values({ id, user_id: userId, file_key: fileKey, mp3_key: mp3?.key ?? null })
+        .values({
+          id,
+          user_id: userId,
+          file_key: fileKey,
+          mp3_key: mp3?.key ?? null,
+          monsterplan_id: planDay?.monsterplanId ?? null,
+          week: planDay?.week ?? null,
+          day_of_week: planDay?.dayOfWeek ?? null,
+        })
         .returning(['id', 'created_at'])
         .executeTakeFirstOrThrow();
+      await recordEvent(trx, 'aloud.recorded', {
+        aloudId: inserted.id,
+        userId,
+        monsterplanId: planDay?.monsterplanId ?? null,
+        week: planDay?.week ?? null,
+        dayOfWeek: planDay?.dayOfWeek ?? null,
+        recordedAt: inserted.created_at.toISOString(),
+      });
+      return inserted;
     });
     return { _id: row.id, createdAt: row.created_at.toISOString() };
   } catch (error) {
@@ -91,12 +119,16 @@ export async function aloudFile(db: MediaDb, id: string): Promise<StoredFile | u
 
 /**
  * The administrator's list: one entry per learner, the learner who recorded last first, each with
- * every recording, newest first. `total` counts learners, as the pages do.
+ * every recording, newest first. `total` counts learners, as the pages do. `user` keeps one learner's.
  */
-export async function listAlouds(db: MediaDb, signUrl: (aloudId: string) => Promise<string>, { perPage, currentPage }: PageQuery): Promise<Page<media.AloudEntry>> {
+export async function listAlouds(
+  db: MediaDb,
+  signUrl: (aloudId: string) => Promise<string>,
+  { perPage, currentPage, user }: PageQuery & { user?: string | undefined },
+): Promise<Page<media.AloudEntry>> {
+  const recordingsOfAll = () => db.selectFrom('aloud').$if(user !== undefined, (query) => query.where('user_id', '=', user!));
   const [readers, count] = await Promise.all([
-    db
-      .selectFrom('aloud')
+    recordingsOfAll()
       .select(['user_id'])
       .select((eb) => eb.fn.max('created_at').as('latest'))
       .groupBy('user_id')
@@ -105,22 +137,34 @@ export async function listAlouds(db: MediaDb, signUrl: (aloudId: string) => Prom
       .limit(perPage)
       .offset((currentPage - 1) * perPage)
       .execute(),
-    db.selectFrom('aloud').select((eb) => eb.fn.count<string>('user_id').distinct().as('total')).executeTakeFirstOrThrow(),
+    recordingsOfAll().select((eb) => eb.fn.count<string>('user_id').distinct().as('total')).executeTakeFirstOrThrow(),
   ]);
   const userIds = readers.map((reader) => reader.user_id);
   if (userIds.length === 0) return { result: [], total: Number(count.total) };
   const [recordings, learners] = await Promise.all([
-    db.selectFrom('aloud').select(['id', 'user_id', 'created_at']).where('user_id', 'in', userIds).orderBy('created_at', 'desc').execute(),
+    db
+      .selectFrom('aloud')
+      .select(['id', 'user_id', 'created_at', 'monsterplan_id', 'week', 'day_of_week'])
+      .where('user_id', 'in', userIds)
+      .orderBy('created_at', 'desc')
+      .execute(),
     db.selectFrom('learner').select(['user_id', 'email']).where('user_id', 'in', userIds).execute(),
   ]);
   const emails = new Map(learners.map((learner) => [learner.user_id, learner.email]));
   const result = await Promise.all(
     userIds.map(async (userId) => ({
-      user: { email: emails.get(userId) ?? '' },
+      user: { _id: userId, email: emails.get(userId) ?? '' },
       alouds: await Promise.all(
         recordings
           .filter((recording) => recording.user_id === userId)
-          .map(async (recording) => ({ createdAt: recording.created_at.toISOString(), url: await signUrl(recording.id) })),
+          .map(async (recording) => ({
+            _id: recording.id,
+            createdAt: recording.created_at.toISOString(),
+            url: await signUrl(recording.id),
+            monsterplanId: recording.monsterplan_id,
+            week: recording.week,
+            dayOfWeek: recording.day_of_week,
+          })),
       ),
     })),
   );

@@ -35,6 +35,10 @@ export interface MediaTables {
     file_key: string;
     /** The mp3 rendition, made when ffmpeg is present. */
     mp3_key: string | null;
+    /** The plan day the learner sent it for: all three or none. */
+    monsterplan_id: string | null;
+    week: number | null;
+    day_of_week: number | null;
     created_at: CreatedAt;
   };
   learner: { user_id: string; email: string };

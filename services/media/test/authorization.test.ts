@@ -111,6 +111,7 @@ const routes: Route[] = [
 
   { method: 'POST', path: '/v1/monsterplans/aloud', prepare: async () => ({ path: '/v1/monsterplans/aloud', upload: { field: 'video', file: 'recordings.mp3' } }), expected: signedIn(201) },
   { method: 'GET', path: '/v1/monsterplans/aloud', prepare: async () => ({ path: '/v1/monsterplans/aloud?perPage=1&currentPage=1' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/monsterplans/aloud?user={id}', prepare: async () => ({ path: `/v1/monsterplans/aloud?user=${learner.id}` }), expected: adminOnly(200) },
 
   { method: 'GET', path: '/v1/documents', prepare: async () => ({ path: '/v1/documents' }), expected: adminOnly(200) },
   {

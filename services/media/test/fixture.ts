@@ -29,8 +29,11 @@ export interface MediaFixture {
   admin: string;
   call: TestPlatform['call'];
   media: TestMedia;
-  /** POSTs (or PUTs) one file as multipart under `field`, as the browser's upload does. */
-  upload<Body = any>(path: string, options: { field: string; file: string; token?: string | undefined; name?: string; method?: string }): Promise<Answer<Body>>;
+  /** POSTs (or PUTs) one file as multipart under `field`, with any text `fields` before it, as the browser's upload does. */
+  upload<Body = any>(
+    path: string,
+    options: { field: string; file: string; token?: string | undefined; name?: string; method?: string; fields?: Record<string, string> },
+  ): Promise<Answer<Body>>;
   /** A GET whose answer is bytes (a stream, a document), with any headers. */
   fetchBytes(path: string, headers?: Record<string, string>): Promise<BytesAnswer>;
   /** Uploads a video of the kind as the administrator and publishes it under a name. */
@@ -46,8 +49,9 @@ export async function startMediaFixture({ env = {} }: { env?: NodeJS.ProcessEnv 
   const admin = await platform.adminToken();
   const key = await payloadKey(testPayloadSecret);
 
-  const upload: MediaFixture['upload'] = async (path, { field, file, token, name, method = 'POST' }) => {
+  const upload: MediaFixture['upload'] = async (path, { field, file, token, name, method = 'POST', fields = {} }) => {
     const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
     form.append(field, new Blob([await readFile(file)]), name ?? basename(file));
     const response = await fetch(platform.url + path, { method, body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
     const text = await response.text();

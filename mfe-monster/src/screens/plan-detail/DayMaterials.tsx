@@ -52,7 +52,7 @@ export function DayMaterials({ monsterplanId, day }: { monsterplanId: string; da
           </Material>
         </ul>
       </section>
-      <AloudUpload />
+      <AloudUpload day={{ monsterplanId, week: day.week, dayOfWeek: day.video.dayOfWeek }} />
     </div>
   );
 }

@@ -23,16 +23,18 @@ export function aloudRoutes(context: ServiceContext<MediaTables>, files: Files, 
   const signUrl = (aloudId: string) =>
     signMediaUrl(secret, 'aloud', aloudId, mediaUrlExpiry(config.MEDIA_URL_TTL_SECONDS));
 
-  // A signed-in user: the multipart field is named `video` (spec section 3), the file must be audio.
+  // A signed-in user: the multipart field is named `video` (spec section 3), the file must be audio;
+  // optional text fields `monsterplan`, `week`, `dayOfWeek` name the plan day (all three or none).
   router.post('/v1/monsterplans/aloud', requireUser, withinDay, uploadAloud, async (req, res) => {
     try {
-      res.status(201).json(await createAloud(db, files, req.principal!.id, req.spooled!, perDay));
+      const planDay = parseInput(media.aloudUploadFields, req.body);
+      res.status(201).json(await createAloud(db, files, req.principal!.id, req.spooled!, planDay, perDay));
     } finally {
       await rm(req.spooled!.path, { force: true });
     }
   });
 
-  // Administrator.
+  // Administrator; `user` lists one learner's recordings.
   router.get('/v1/monsterplans/aloud', requireAdmin, async (req, res) => {
     res.set('cache-control', 'private, no-store').json(await listAlouds(db, signUrl, parseInput(media.aloudPageQuery, req.query)));
   });

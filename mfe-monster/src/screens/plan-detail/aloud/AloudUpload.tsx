@@ -1,16 +1,16 @@
 // The learner's read-aloud recording for the day: picked as a file (audio only) or recorded here
-// with the microphone, then sent with a progress bar. Spec sections 4, 5 and 8.
+// with the microphone, then sent with a progress bar, for the day shown. Spec sections 4, 5 and 8.
 import { Alert, Button, useTranslation } from '@learning/platform';
 import { useEffect, useId, useState } from 'react';
-import { mayBeAudio, recordingFile } from '../../../day-materials';
+import { mayBeAudio, recordingFile, type AloudDay } from '../../../day-materials';
 import { useAloudUpload, type AloudUploadState } from './useAloudUpload';
 import { canRecord, useRecorder } from './useRecorder';
 
-export function AloudUpload() {
+export function AloudUpload({ day }: { day: AloudDay }) {
   const { t } = useTranslation('monster');
   const titleId = useId();
   const hintId = useId();
-  const { state, fieldKey, send, refuse } = useAloudUpload();
+  const { state, fieldKey, send, refuse } = useAloudUpload(day);
   const isUploading = state.step === 'uploading';
 
   const pick = (file: File | undefined) => {

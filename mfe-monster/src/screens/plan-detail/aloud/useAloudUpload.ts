@@ -1,8 +1,8 @@
 // The read-aloud upload of spec sections 4 and 8: the file is sent (progress 0–100); on success
 // 'Амжилттай хуулагдлаа' shows; on failure it is hidden and the file field is reset. Leaving the
-// page aborts an upload under way.
+// page aborts an upload under way. The recording goes with the plan day it was made for.
 import { useEffect, useRef, useState } from 'react';
-import { uploadAloud } from '../../../day-materials';
+import { uploadAloud, type AloudDay } from '../../../day-materials';
 
 export type AloudUploadState =
   | { step: 'idle' }
@@ -10,7 +10,7 @@ export type AloudUploadState =
   | { step: 'sent' }
   | { step: 'failed'; error: unknown };
 
-export function useAloudUpload() {
+export function useAloudUpload(day: AloudDay) {
   const [state, setState] = useState<AloudUploadState>({ step: 'idle' });
   // Bumped to give the file field a new, empty element.
   const [fieldKey, setFieldKey] = useState(0);
@@ -27,7 +27,7 @@ export function useAloudUpload() {
     const onProgress = (progress: number) => {
       if (!controller.signal.aborted) setState({ step: 'uploading', progress });
     };
-    return uploadAloud(recording, { onProgress, signal: controller.signal }).then(
+    return uploadAloud(recording, day, { onProgress, signal: controller.signal }).then(
       () => {
         if (controller.signal.aborted) return false;
         setState({ step: 'sent' });
