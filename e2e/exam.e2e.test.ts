@@ -19,6 +19,7 @@ const examPath = `/product-monster-plan/${planId}/exam`;
 // Copied from mfe-monster/src/i18n.ts (see texts.ts for why).
 const examTexts = {
   start: 'Шалгалт эхлүүлэх',
+  understand: 'Ганц л оролдлоготойг ойлголоо',
   progress: (number: number) => `Асуулт ${number} / 40`,
   timeUp: 'Хугацаа дууслаа',
   resumed: 'Шалгалт үргэлжилж байна. Хуудсаа орхих үед харагдаж байсан асуулт хугацаа дууссанд тооцогдлоо.',
@@ -94,6 +95,12 @@ async function openExam(token: string): Promise<Page> {
   return page;
 }
 
+/** Says the one attempt is understood (Start waits for it, issue 20), then starts the exam. */
+async function startExam(page: Page) {
+  await page.getByRole('checkbox', { name: examTexts.understand }).check();
+  await page.getByRole('button', { name: examTexts.start }).click();
+}
+
 /** Past the 7-second countdown to question `number`. */
 async function countDownTo(page: Page, number: number) {
   await expectVisible(page.getByTestId('exam-countdown'));
@@ -124,7 +131,7 @@ it('a learner takes the whole 40-question exam, and the result shown is the serv
   const right = await rightAnswers();
   const learner = await approvedLearner();
   const page = await openExam(learner.token);
-  await page.getByRole('button', { name: examTexts.start }).click();
+  await startExam(page);
   await countDownTo(page, 1);
 
   const moves: Move[] = Array.from({ length: 40 }, (_, index) => ([4, 19, 33].includes(index) ? 'timeout' : [10, 27].includes(index) ? 'wrong' : 'right'));
@@ -145,7 +152,7 @@ it('a reload mid-exam resumes it: the question on screen counts as 999, the rest
   const right = await rightAnswers();
   const learner = await approvedLearner();
   const page = await openExam(learner.token);
-  await page.getByRole('button', { name: examTexts.start }).click();
+  await startExam(page);
   await countDownTo(page, 1);
   await answer(page, 1, 'right', right);
   await answer(page, 2, 'right', right);
@@ -178,7 +185,7 @@ it('the exam reopened in a fresh browser goes on at the next question, the open 
   const right = await rightAnswers();
   const learner = await approvedLearner();
   const first = await openExam(learner.token);
-  await first.getByRole('button', { name: examTexts.start }).click();
+  await startExam(first);
   await countDownTo(first, 1);
   const before: Move[] = ['right', 'wrong', 'right', 'timeout', 'right'];
   for (const [index, move] of before.entries()) await answer(first, index + 1, move, right);

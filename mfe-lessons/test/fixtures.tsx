@@ -13,6 +13,7 @@ export function aLesson(overrides: Partial<catalog.Lesson> = {}): catalog.Lesson
     _id,
     name: 'IELTS сонсгол',
     price: '49000',
+    paymentInstructions: '',
     videos,
     populatedVideos: [
       { _id: videos[0]!, name: 'Лекц 1: Сонсголын даалгаврын төрлүүд', url: null },

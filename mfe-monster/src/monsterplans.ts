@@ -1,6 +1,6 @@
 // The Monster plans as the learner pages see them: the access rules of spec section 4 as plain
 // functions of the current user (the calls themselves are @learning/platform's queries).
-import type { catalog } from '@learning/contracts';
+import type { catalog, PlanProgress } from '@learning/contracts';
 import type { AccessState, User } from '@learning/platform';
 
 /** The notice a plan detail leaves on the list when it could not be loaded (spec section 8: back to the list). */
@@ -19,14 +19,15 @@ export function canRequest(plan: Pick<catalog.Monsterplan, 'isActive'>, access: 
   return plan.isActive && access === 'not-requested';
 }
 
-/** The early price while it lasts (spec section 9): data the administrator sets, shown until its moment passes. */
-export function earlyPriceOf(plan: Pick<catalog.Monsterplan, 'earlyPrice' | 'earlyPriceUntil'>, now: number = Date.now()): { price: string; until: string } | null {
-  if (!plan.earlyPrice || !plan.earlyPriceUntil) return null;
-  const until = Date.parse(plan.earlyPriceUntil);
-  return Number.isFinite(until) && now < until ? { price: plan.earlyPrice, until: plan.earlyPriceUntil } : null;
-}
-
 /** The exam result the learner already has for this plan (the exam can be taken once). */
 export function examResultOf(monsterplanId: string, user: User | null | undefined) {
   return user?.monsterplanExam.find((result) => result.id === monsterplanId);
+}
+
+/** The share of the plan heard from which the exam is the page's first call to action (issue 20). */
+export const examReadyShare = 0.8;
+
+/** Has the learner heard most of the plan (by its real length), so that the exam comes first? */
+export function isReadyForExam(progress: Pick<PlanProgress, 'listenedSeconds' | 'totalSeconds'> | null | undefined): boolean {
+  return !!progress && progress.totalSeconds > 0 && progress.listenedSeconds / progress.totalSeconds >= examReadyShare;
 }

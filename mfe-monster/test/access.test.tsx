@@ -1,5 +1,6 @@
+import { earlyPriceOf } from '@learning/platform';
 import { aUser } from '@learning/platform/testing';
-import { canRequest, earlyPriceOf, monsterplanAccess } from '../src/monsterplans';
+import { canRequest, isReadyForExam, monsterplanAccess } from '../src/monsterplans';
 
 describe('Monster plan access (spec section 4)', () => {
   it('is not requested for a guest and for a learner who has not asked', () => {
@@ -29,5 +30,12 @@ describe('Monster plan access (spec section 4)', () => {
     expect(earlyPriceOf(plan, deadline)).toBeNull();
     expect(earlyPriceOf({ earlyPrice: '35000', earlyPriceUntil: null }, 0)).toBeNull();
     expect(earlyPriceOf({ earlyPrice: null, earlyPriceUntil: plan.earlyPriceUntil }, 0)).toBeNull();
+  });
+
+  it('puts the exam first once 80 % of the plan is heard, by its real length', () => {
+    expect(isReadyForExam({ listenedSeconds: 799, totalSeconds: 1000 })).toBe(false);
+    expect(isReadyForExam({ listenedSeconds: 800, totalSeconds: 1000 })).toBe(true);
+    expect(isReadyForExam({ listenedSeconds: 0, totalSeconds: 0 })).toBe(false);
+    expect(isReadyForExam(null)).toBe(false);
   });
 });

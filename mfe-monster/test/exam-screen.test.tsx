@@ -22,6 +22,12 @@ function session(user = approved, server = fakeExamServer(), answers = {}) {
   return { gateway, server };
 }
 
+/** Says the one attempt is understood, then starts: the intro's Start waits for that (issue 20). */
+async function startExam() {
+  fireEvent.click(await screen.findByRole('checkbox', { name: 'Ганц л оролдлоготойг ойлголоо' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Шалгалт эхлүүлэх' }));
+}
+
 async function advance(ms: number) {
   await act(() => jest.advanceTimersByTimeAsync(ms));
 }
@@ -63,7 +69,7 @@ it('runs the whole exam: countdown, each question revealed with the niceWord hig
   setRuntimeConfig({ payloadSecret: secret });
   renderMonster('/product-monster-plan/p1/exam');
   expect(await screen.findByText(/40 асуулт, асуулт бүрт 9 секунд/)).toBeInTheDocument();
-  fireEvent.click(screen.getByRole('button', { name: 'Шалгалт эхлүүлэх' }));
+  await startExam();
   expect(screen.getByTestId('exam-countdown')).toHaveTextContent('7');
   await advance(7000);
   expect(screen.getByText('Асуулт 1 / 40')).toBeInTheDocument();
@@ -121,7 +127,7 @@ it('resumes an attempt in progress, in a browser that never saw it: no intro, sa
 it('offers to send an answer again when the network failed, and goes on once it is recorded', async () => {
   const { server } = session();
   renderMonster('/product-monster-plan/p1/exam');
-  fireEvent.click(await screen.findByRole('button', { name: 'Шалгалт эхлүүлэх' }));
+  await startExam();
   await advance(7000);
   server.failNext('answer');
   fireEvent.click(screen.getByRole('button', { name: /b-1$/ }));
@@ -138,7 +144,7 @@ it('asks before leaving mid-exam: a link elsewhere stays unfollowed when the lea
   session();
   const confirm = jest.spyOn(window, 'confirm').mockReturnValue(false);
   renderMonster('/product-monster-plan/p1/exam');
-  fireEvent.click(await screen.findByRole('button', { name: 'Шалгалт эхлүүлэх' }));
+  await startExam();
   await advance(7000);
   const elsewhere = document.body.appendChild(Object.assign(document.createElement('a'), { href: '/home', textContent: 'Нүүр' }));
   expect(fireEvent.click(elsewhere)).toBe(false);
@@ -149,4 +155,26 @@ it('asks before leaving mid-exam: a link elsewhere stays unfollowed when the lea
   expect(screen.getByText('Асуулт 1 / 40')).toBeInTheDocument();
   elsewhere.remove();
   confirm.mockRestore();
+});
+
+it('says there is one attempt, and starts the 7-second countdown only once the learner says they understand', async () => {
+  const { gateway } = session();
+  renderMonster('/product-monster-plan/p1/exam');
+  expect(await screen.findByText('Үгсийн сангийн шалгалт: 40 асуулт, асуулт бүрт 9 секунд.')).toBeInTheDocument();
+  expect(screen.getByText('Танд ганц л оролдлого бий: эхлүүлсний дараа шалгалтыг дахин өгөх боломжгүй, дүн эцсийнх.')).toBeInTheDocument();
+  const understood = screen.getByRole('checkbox', { name: 'Ганц л оролдлоготойг ойлголоо' });
+  const start = screen.getByRole('button', { name: 'Шалгалт эхлүүлэх' });
+  expect(understood).not.toBeChecked();
+  expect(start).toBeDisabled();
+  fireEvent.click(start);
+  await advance(7000);
+  expect(screen.queryByTestId('exam-countdown')).toBeNull();
+  expect(gateway.calls.filter((call) => call.path.includes('/questions/'))).toHaveLength(0);
+
+  fireEvent.click(understood);
+  expect(start).toBeEnabled();
+  fireEvent.click(start);
+  expect(screen.getByTestId('exam-countdown')).toHaveTextContent('7');
+  await advance(7000);
+  expect(screen.getByText('Асуулт 1 / 40')).toBeInTheDocument();
 });

@@ -15,6 +15,8 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
     price: '49000',
     earlyPrice: null,
     earlyPriceUntil: null,
+    paymentInstructions: '',
+    releaseDaily: false,
     videos: [`${_id}-v1`, `${_id}-v2`, `${_id}-v3`],
     isActive: true,
     exam: false,
@@ -60,7 +62,7 @@ export function aPlanProgress(
     totalSeconds: videos.reduce((sum, video) => sum + (video.durationSeconds ?? 0), 0),
     listenedSeconds: videos.reduce((sum, video) => sum + video.listenedSeconds, 0),
     videos,
-    days: videos.map(({ week, dayOfWeek, status }) => ({ week, dayOfWeek, status })),
+    days: videos.map(({ week, dayOfWeek, status }) => ({ week, dayOfWeek, status, assignedAt: null, releasesAt: null, isReleased: true })),
     weeks: [1, 2].map((week) => ({ week, status: statusOf(videos.filter((video) => video.week === week).map((video) => video.status)) })),
     continue: continueAt,
   };

@@ -6,21 +6,24 @@ import { aUser, fakeSession, renderApp } from './fixtures';
 const address = () => screen.getByTestId('address');
 const nothing: MyLearning = { monsterplans: [], lessons: [] };
 const entry = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('li')!;
+/** Issue 20's fields of an entry (wire contract section 1): its price, and the early price only while pending and it lasts. */
+const offer = (price: string, paymentInstructions = '', earlyPrice: string | null = null, earlyPriceUntil: string | null = null) => ({ price, paymentInstructions, earlyPrice, earlyPriceUntil });
 
 const learning: MyLearning = {
   monsterplans: [
     {
       _id: 'p1',
       name: 'Monster plan 1',
+      ...offer('49000', 'Хаан банк 5000 123 456'),
       access: 'approved',
       totalSeconds: 600,
       listenedSeconds: 150,
       status: 'in-progress',
       continue: { videoId: 'p1-v2', week: 1, dayOfWeek: 2, position: 20 },
     },
-    { _id: 'p2', name: 'Monster plan 2', access: 'pending', totalSeconds: 900, listenedSeconds: 0, status: 'not-started', continue: null },
+    { _id: 'p2', name: 'Monster plan 2', ...offer('49000'), access: 'pending', totalSeconds: 900, listenedSeconds: 0, status: 'not-started', continue: null },
   ],
-  lessons: [{ _id: 'l1', name: 'IELTS сонсгол', access: 'approved', totalSeconds: 180, listenedSeconds: 0, status: 'not-started', continue: null }],
+  lessons: [{ _id: 'l1', name: 'IELTS сонсгол', ...offer('111000'), access: 'approved', totalSeconds: 180, listenedSeconds: 0, status: 'not-started', continue: null }],
 };
 
 describe('my lessons (/me)', () => {
@@ -40,7 +43,8 @@ describe('my lessons (/me)', () => {
 
     const plan2 = within(entry('Monster plan 2'));
     expect(plan2.getByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
-    expect(plan2.getByText(/Төлбөрөө төлсний дараа сургалтын төв таны хүсэлтийг зөвшөөрнө/)).toBeInTheDocument();
+    expect(plan2.getByRole('heading', { level: 4, name: 'Төлбөр төлөх заавар' })).toBeInTheDocument();
+    expect(plan2.getByText(/Сургалтын төв төлбөрийг шалгасны дараа хүсэлтийг зөвшөөрнө/)).toBeInTheDocument();
     expect(plan2.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(plan2.queryByRole('link', { name: /Үргэлжлүүлэх|Эхлэх/ })).not.toBeInTheDocument();
 
@@ -50,6 +54,47 @@ describe('my lessons (/me)', () => {
 
     await userEvent.click(plan1.getByRole('link', { name: /Үргэлжлүүлэх/ }));
     await waitFor(() => expect(address()).toHaveTextContent('/product-monster-plan/p1?video=p1-v2'));
+  });
+
+  it('tells a pending learner how to pay: the early price while it lasts, the instructions as written, and that a notification comes with the approval', async () => {
+    const instructions = 'Хаан банк: 5000 123 456\nХүлээн авагч: Сургалтын төв\nГүйлгээний утга: таны имэйл';
+    const pending: MyLearning = {
+      monsterplans: [
+        { _id: 'p2', name: 'Monster plan 2', ...offer('49000', instructions, '35000', '2099-12-08T16:00:00.000Z'), access: 'pending', totalSeconds: 900, listenedSeconds: 0, status: 'not-started', continue: null },
+      ],
+      lessons: [{ _id: 'l2', name: 'Дүрэм', ...offer('111000'), access: 'pending', totalSeconds: 0, listenedSeconds: 0, status: 'not-started', continue: null }],
+    };
+    fakeSession(aUser({ pendingMonsterplans: ['p2'], pendingLessons: ['l2'] }), { 'GET /v1/progress/mine': { body: pending } });
+    renderApp('/me');
+    await screen.findByRole('heading', { level: 3, name: 'Monster plan 2' });
+
+    const plan = within(within(entry('Monster plan 2')).getByRole('region', { name: 'Төлбөр төлөх заавар' }));
+    expect(plan.getByText('Төлөх дүн:', { exact: false }).querySelector('strong')).toHaveTextContent('35,000₮');
+    expect(plan.getByText('49,000₮').tagName).toBe('S');
+    expect(plan.getByText(/эрт бүртгэлийн үнэ, 2099 оны 12-р сарын/)).toBeInTheDocument();
+    // As the administrator wrote it, line breaks kept (the panel's text is pre-wrapped).
+    expect(plan.getByText(/Хаан банк: 5000 123 456/).textContent).toBe(instructions);
+    expect(plan.getByRole('link', { name: 'Мэдэгдлүүд' })).toHaveAttribute('href', '/notifications');
+
+    // No instructions written: pay at the centre.
+    const bundle = within(within(entry('Дүрэм')).getByRole('region', { name: 'Төлбөр төлөх заавар' }));
+    expect(bundle.getByText('111,000₮')).toBeInTheDocument();
+    expect(bundle.getByText('Төлбөрөө сургалтын төвд биечлэн төлнө үү.')).toBeInTheDocument();
+  });
+
+  it('shows no payment instructions, and no early price, once access is granted', async () => {
+    const approved: MyLearning = {
+      monsterplans: [
+        { _id: 'p1', name: 'Monster plan 1', ...offer('49000', 'Хаан банк 5000 123 456'), access: 'approved', totalSeconds: 600, listenedSeconds: 0, status: 'not-started', continue: null },
+      ],
+      lessons: [],
+    };
+    fakeSession(aUser({ monsterplans: ['p1'] }), { 'GET /v1/progress/mine': { body: approved } });
+    renderApp('/me');
+    const plan = within(await screen.findByRole('heading', { level: 3, name: 'Monster plan 1' }).then((heading) => heading.closest('li')!));
+    expect(plan.queryByRole('region', { name: 'Төлбөр төлөх заавар' })).not.toBeInTheDocument();
+    expect(plan.queryByText(/Хаан банк/)).not.toBeInTheDocument();
+    expect(plan.getByRole('link', { name: 'Эхлэх' })).toBeInTheDocument();
   });
 
   it('says when there is nothing yet and links to the plans and the bundles', async () => {

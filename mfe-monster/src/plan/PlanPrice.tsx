@@ -1,11 +1,18 @@
-// A plan's price in MNT; while the early price lasts, it first with its deadline and the regular price struck.
-import { formatDate, formatPrice, useTranslation } from '@learning/platform';
+// A plan's price in MNT; while the early price lasts and access is not granted, it first with its
+// deadline and the regular price struck (an approved learner has paid: the early price is gone).
+import { earlyPriceOf, formatDate, formatPrice, useTranslation, type AccessState } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
-import { earlyPriceOf } from '../monsterplans';
 
-export function PlanPrice({ plan }: { plan: Pick<catalog.Monsterplan, 'price' | 'earlyPrice' | 'earlyPriceUntil'> }) {
+export interface PlanPriceProps {
+  plan: Pick<catalog.Monsterplan, 'price' | 'earlyPrice' | 'earlyPriceUntil'>;
+  /** null while the session is checked. */
+  access: AccessState | null;
+}
+
+export function PlanPrice({ plan, access }: PlanPriceProps) {
   const { t, i18n } = useTranslation('monster');
-  const early = earlyPriceOf(plan);
+  // While the session is checked, the regular price: rather none than a wrong offer.
+  const early = access === null || access === 'approved' ? null : earlyPriceOf(plan);
   if (!early) {
     return (
       <p className="plan-price">

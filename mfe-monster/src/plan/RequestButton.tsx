@@ -1,12 +1,23 @@
 // The request button of a plan (list and detail): POST /v1/monsterplan-requests; a failure sends the
-// visitor to sign in, a success reloads the current user so the plan reads pending.
+// visitor to sign in, a success reloads the current user so the plan reads pending, and tells the
+// page, which then shows how to pay.
 import { Button, useRequestMonsterplan, useTranslation } from '@learning/platform';
 
-export function RequestButton({ monsterplanId, name }: { monsterplanId: string; name: string }) {
+export interface RequestButtonProps {
+  monsterplanId: string;
+  name: string;
+  onRequested?: () => void;
+}
+
+export function RequestButton({ monsterplanId, name, onRequested }: RequestButtonProps) {
   const { t } = useTranslation('monster');
   const request = useRequestMonsterplan();
   return (
-    <Button isLoading={request.isPending} onClick={() => request.mutate({ monsterplan: monsterplanId })} aria-label={t('access.requestLabel', { name })}>
+    <Button
+      isLoading={request.isPending}
+      onClick={() => request.mutate({ monsterplan: monsterplanId }, { onSuccess: onRequested })}
+      aria-label={t('access.requestLabel', { name })}
+    >
       {t('access.request')}
     </Button>
   );

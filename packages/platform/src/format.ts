@@ -20,17 +20,27 @@ export function formatPrice(price: string | number): string {
 }
 
 /**
- * A day, with its time if asked, in the reader's language and time zone: "2026 оны 12-р сарын 9, 00:00"
- * or "9 Dec 2026, 00:00"; empty for an invalid date. Mongolian is written here rather than by Intl:
- * browsers' ICU often has no mn data (Chromium printed "Dec 8, 2026").
+ * A day, with its time if asked, in the reader's language and time zone (or the one named, e.g. the
+ * centre's Asia/Ulaanbaatar for a release date): "2026 оны 12-р сарын 9, 00:00" or "9 Dec 2026, 00:00";
+ * empty for an invalid date. Mongolian is written here rather than by Intl: browsers' ICU often has no
+ * mn data (Chromium printed "Dec 8, 2026").
  */
-export function formatDate(date: string | number | Date, language: string, { withTime = false }: { withTime?: boolean } = {}): string {
+export function formatDate(date: string | number | Date, language: string, { withTime = false, timeZone }: { withTime?: boolean; timeZone?: string } = {}): string {
   const value = new Date(date);
   if (Number.isNaN(value.getTime())) return '';
-  if (language !== 'mn') return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}) }).format(value);
-  const day = `${value.getFullYear()} оны ${value.getMonth() + 1}-р сарын ${value.getDate()}`;
+  if (language !== 'mn') return new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', ...(withTime ? { timeStyle: 'short' } : {}), ...(timeZone ? { timeZone } : {}) }).format(value);
+  const { year, month, day, hour, minute } = calendarOf(value, timeZone);
   const twoDigits = (part: number) => String(part).padStart(2, '0');
-  return withTime ? `${day}, ${twoDigits(value.getHours())}:${twoDigits(value.getMinutes())}` : day;
+  const dayText = `${year} оны ${month}-р сарын ${day}`;
+  return withTime ? `${dayText}, ${twoDigits(hour)}:${twoDigits(minute)}` : dayText;
+}
+
+/** The moment's calendar fields in the reader's time zone, or in the one named. */
+function calendarOf(value: Date, timeZone: string | undefined): Record<'year' | 'month' | 'day' | 'hour' | 'minute', number> {
+  if (!timeZone) return { year: value.getFullYear(), month: value.getMonth() + 1, day: value.getDate(), hour: value.getHours(), minute: value.getMinutes() };
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(value);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((each) => each.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
 }
 
 /** The first `max` characters and "…" when the text is longer; counted by code point, so an emoji is never cut in half. */

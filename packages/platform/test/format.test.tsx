@@ -23,6 +23,15 @@ describe('formatting for Mongolian readers (spec section 9)', () => {
     expect(formatDate('not a date', 'mn')).toBe('');
   });
 
+  it('writes a day in the time zone named, whatever the reader’s own (a release date is the centre’s)', () => {
+    // 00:00 of 9 December in Ulaanbaatar (UTC+8) is still 8 December in UTC.
+    const release = '2026-12-08T16:00:00.000Z';
+    expect(formatDate(release, 'mn', { timeZone: 'Asia/Ulaanbaatar' })).toBe('2026 оны 12-р сарын 9');
+    expect(formatDate(release, 'mn', { withTime: true, timeZone: 'Asia/Ulaanbaatar' })).toBe('2026 оны 12-р сарын 9, 00:00');
+    expect(formatDate(release, 'en', { timeZone: 'Asia/Ulaanbaatar' })).toBe('9 Dec 2026');
+    expect(formatDate(release, 'mn', { timeZone: 'UTC' })).toBe('2026 оны 12-р сарын 8');
+  });
+
   it('truncates titles to 40 characters', () => {
     expect(truncate('a'.repeat(40))).toBe('a'.repeat(40));
     expect(truncate('a'.repeat(41))).toBe(`${'a'.repeat(40)}…`);

@@ -2,7 +2,8 @@
 // (?video=), so Back and a shared link open it again. A video plays when the server gave it an address
 // (the learner is approved); otherwise the player says what access needs. When a video ends the next
 // playable one starts. An approved learner sees what was heard of each lesson, is offered to continue,
-// and each video opens where it was last heard on any device (issue 19).
+// and each video opens where it was last heard on any device (issue 19); while the request waits, the
+// learner sees how to pay (issue 20).
 import {
   AccessBadge,
   Button,
@@ -10,6 +11,7 @@ import {
   formatPrice,
   Loader,
   MinutesListened,
+  PaymentInstructions,
   ProgressMark,
   startOf,
   Truncated,
@@ -46,6 +48,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
     videos[0];
   // Only a video reached by playing on starts by itself; opening the dialog or choosing one does not.
   const [isPlayingOn, setPlayingOn] = useState(false);
+  const [isJustRequested, setJustRequested] = useState(false);
   const chosenIndex = Math.max(0, videos.findIndex((video) => video._id === chosen?._id));
   const next = videos.slice(chosenIndex + 1).find((video) => video.url);
   const choose = (videoId: string) => {
@@ -89,7 +92,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
         ) : (
           <div className="lesson-player__screen">
             <p>{access === 'pending' ? t('detail.pending') : t('detail.needsAccess')}</p>
-            {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} />}
+            {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} onRequested={() => setJustRequested(true)} />}
           </div>
         )}
         {chosen && (
@@ -109,6 +112,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
           {access && <AccessBadge access={access} />}
           <span>{formatPrice(lesson.price)}</span>
         </p>
+        {access === 'pending' && <PaymentInstructions offer={lesson} isJustRequested={isJustRequested} headingLevel={3} />}
         {shownProgress && (
           <section className="lesson-listening" aria-label={t('detail.listening')}>
             <MinutesListened listenedSeconds={shownProgress.listenedSeconds} totalSeconds={shownProgress.totalSeconds} />

@@ -1,11 +1,14 @@
-// One bundle in the list: name, price, number of lessons, its state and the action the state allows.
-import { AccessBadge, formatPrice, Link, Truncated, useTranslation, type AccessState } from '@learning/platform';
+// One bundle in the list: name, price, number of lessons, its state and the action the state allows;
+// while the request waits, how to pay for it.
+import { AccessBadge, formatPrice, Link, PaymentInstructions, Truncated, useTranslation, type AccessState } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
+import { useState } from 'react';
 import { RegisterButton } from '../../lesson/RegisterButton';
 
 /** `access` is null while the session is checked. */
 export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access: AccessState | null }) {
   const { t } = useTranslation('lessons');
+  const [isJustRequested, setJustRequested] = useState(false);
   const titleId = `lesson-${lesson._id}`;
   const lessonPath = `/product-remote-lesson/${encodeURIComponent(lesson._id)}`;
   // Marks the dialog as opened from here, so closing it goes back instead of adding an entry.
@@ -28,6 +31,7 @@ export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access:
           {formatPrice(lesson.price)}
         </p>
         <p className="lesson-card__facts">{t('list.videos', { count: lesson.videos.length })}</p>
+        {access === 'pending' && <PaymentInstructions offer={lesson} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="lesson-card__actions">
           {access === 'approved' ? (
             <Link className="lp-button lp-button--primary" to={lessonPath} state={fromList} aria-label={t('access.openLabel', { name: lesson.name })}>
@@ -38,7 +42,7 @@ export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access:
               {t('access.details')}
             </Link>
           )}
-          {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} />}
+          {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} onRequested={() => setJustRequested(true)} />}
         </div>
       </article>
     </li>

@@ -1,7 +1,9 @@
 // /product-monster-plan/{id}: the plan's player and its week/day list. An approved learner chooses a
-// day and watches it, sees what they have heard (marks, minutes, where to continue); anyone else sees
-// the list with what to do to get access. A plan that cannot be loaded (404, network) sends the
-// visitor back to the list (spec section 8).
+// day and watches it (a day not released yet shows the date it opens), sees what they have heard
+// (marks, minutes, where to continue), and finds the exam after the days, or first once most of the
+// plan is heard; anyone else sees the list with what to do to get access, and how to pay while the
+// request waits. A plan that cannot be loaded (404, network) sends the visitor back to the list (spec
+// section 8).
 import {
   AccessBadge,
   Badge,
@@ -9,6 +11,7 @@ import {
   Loader,
   Navigate,
   PageTitle,
+  PaymentInstructions,
   useCurrentUser,
   useMonsterplan,
   usePlanProgress,
@@ -16,13 +19,14 @@ import {
   useSearchParams,
   useTranslation,
   type AccessState,
-  type User,
 } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
-import { useRef } from 'react';
-import { canRequest, examResultOf, monsterplanAccess, planNotOpened } from '../../monsterplans';
+import { useRef, useState } from 'react';
+import { lockedUntil } from '../../day-release';
+import { canRequest, examResultOf, examReadyShare, isReadyForExam, monsterplanAccess, planNotOpened } from '../../monsterplans';
 import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
+import { LockedDay } from './LockedDay';
 import { PlanListening } from './PlanListening';
 import { findDay, PlanPlayer } from './PlanPlayer';
 import { WeekDayList } from './WeekDayList';
@@ -55,6 +59,12 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
     player.current?.scrollIntoView?.({ block: 'nearest' });
   };
 
+  const examResult = examResultOf(plan._id, session.user);
+  const hasExamToTake = isApproved && plan.exam && !examResult;
+  // The exam is taken once: it waits after the days until the learner has heard most of the plan.
+  const isExamFirst = hasExamToTake && isReadyForExam(shownProgress);
+  const chosenLockedUntil = chosen && lockedUntil(shownProgress, chosen.week, chosen.video.dayOfWeek);
+
   return (
     <>
       <p className="plan-detail__back">
@@ -64,8 +74,11 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
       <div className="plan-detail__summary">
         {!plan.isActive && <Badge tone="neutral">{t('access.inactive')}</Badge>}
         {access && <AccessBadge access={access} />}
-        <PlanPrice plan={plan} />
-        {isApproved && <ExamEntry plan={plan} user={session.user} />}
+        <PlanPrice plan={plan} access={access} />
+        {isApproved && plan.exam && examResult && (
+          <p className="plan-detail__exam">{t('detail.examTaken', { correct: examResult.correctQuestions, total: examResult.totalQuestions })}</p>
+        )}
+        {isExamFirst && <ExamLink plan={plan} isFirst />}
       </div>
       {shownProgress && <PlanListening progress={shownProgress} chosenId={chosen?.video._id ?? null} onContinue={(place) => chooseDay(place.videoId)} />}
       <div className="plan-detail">
@@ -73,38 +86,60 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
           {access === null ? (
             <Loader />
           ) : access === 'approved' ? (
-            <PlanPlayer plan={plan} chosen={chosen} progress={shownProgress} />
+            chosenLockedUntil ? (
+              <LockedDay releasesAt={chosenLockedUntil} />
+            ) : (
+              <PlanPlayer plan={plan} chosen={chosen} progress={shownProgress} />
+            )
           ) : (
             <AccessNotice plan={plan} access={access} />
           )}
         </section>
-        <WeekDayList plan={plan} chosenId={chosen?.video._id ?? null} onChoose={isApproved ? chooseDay : null} progress={shownProgress ?? null} />
+        <div className="plan-detail__side">
+          <WeekDayList plan={plan} chosenId={chosen?.video._id ?? null} onChoose={isApproved ? chooseDay : null} progress={shownProgress ?? null} />
+          {hasExamToTake && !isExamFirst && <ExamLink plan={plan} isFirst={false} />}
+        </div>
       </div>
     </>
   );
 }
 
-/** What a visitor without access sees instead of the player, and the request button when it applies. */
+/** What a visitor without access sees instead of the player: the request button when it applies, how to pay while it waits. */
 function AccessNotice({ plan, access }: { plan: catalog.Monsterplan; access: Exclude<AccessState, 'approved'> }) {
   const { t } = useTranslation('monster');
+  const [isJustRequested, setJustRequested] = useState(false);
   const message = access === 'pending' ? t('detail.pending') : plan.isActive ? t('detail.notRequested') : t('detail.inactive');
   return (
-    <div className="plan-player__screen plan-player__screen--notice">
-      <p>{message}</p>
-      {canRequest(plan, access) && <RequestButton monsterplanId={plan._id} name={plan.name} />}
-    </div>
+    <>
+      <div className="plan-player__screen plan-player__screen--notice">
+        <p>{message}</p>
+        {canRequest(plan, access) && <RequestButton monsterplanId={plan._id} name={plan.name} onRequested={() => setJustRequested(true)} />}
+      </div>
+      {access === 'pending' && (
+        <div className="plan-detail__payment">
+          <PaymentInstructions offer={plan} isJustRequested={isJustRequested} headingLevel={2} />
+        </div>
+      )}
+    </>
   );
 }
 
-/** The exam (spec section 4) is for approved learners of a plan that has one, and is taken once. */
-function ExamEntry({ plan, user }: { plan: catalog.Monsterplan; user: User | null | undefined }) {
+/**
+ * The way to the exam (spec section 4), for an approved learner of a plan with an exam not yet taken:
+ * first on the page, as the primary action, once most of the plan is heard; else after the days.
+ */
+function ExamLink({ plan, isFirst }: { plan: catalog.Monsterplan; isFirst: boolean }) {
   const { t } = useTranslation('monster');
-  if (!plan.exam) return null;
-  const result = examResultOf(plan._id, user);
-  if (result) return <p className="plan-detail__exam">{t('detail.examTaken', { correct: result.correctQuestions, total: result.totalQuestions })}</p>;
-  return (
-    <Link className="lp-button lp-button--secondary plan-detail__exam" to={`/product-monster-plan/${encodeURIComponent(plan._id)}/exam`}>
+  const link = (
+    <Link className={`lp-button lp-button--${isFirst ? 'primary' : 'secondary'}`} to={`/product-monster-plan/${encodeURIComponent(plan._id)}/exam`}>
       {t('detail.exam')}
     </Link>
+  );
+  if (isFirst) return <p className="plan-detail__exam">{link}</p>;
+  return (
+    <div className="plan-detail__exam plan-detail__exam--later">
+      <p className="plan-detail__exam-note">{t('detail.examLater', { percent: Math.round(examReadyShare * 100) })}</p>
+      {link}
+    </div>
   );
 }

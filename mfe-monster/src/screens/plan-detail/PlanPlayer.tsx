@@ -51,8 +51,17 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
       </div>
     );
   } else if (play.isError) {
-    const isForbidden = play.error instanceof ApiError && play.error.status === 403;
-    screen = isForbidden ? <Alert title={t('detail.playForbidden')} /> : <LoadError title={t('detail.playError')} onRetry={() => void play.refetch()} />;
+    const refusal = play.error instanceof ApiError && play.error.status === 403 ? play.error.code : null;
+    // A day not released yet (issue 20): the server's message says when it opens.
+    screen = refusal === 'day_not_released' ? (
+      <div className="plan-player__screen plan-player__screen--notice">
+        <p>{play.error.message}</p>
+      </div>
+    ) : refusal ? (
+      <Alert title={t('detail.playForbidden')} />
+    ) : (
+      <LoadError title={t('detail.playError')} onRetry={() => void play.refetch()} />
+    );
   } else {
     screen = (
       <VideoPlayer

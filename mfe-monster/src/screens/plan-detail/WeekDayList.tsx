@@ -1,8 +1,9 @@
 // The plan's schedule: weeks in order, each with its days. For an approved learner a day is a button
-// that plays it, and each day and week is marked complete, in progress or not started; for anyone else
-// the list only shows what the plan holds.
+// that plays it, and each day and week is marked complete, in progress or not started; a day not
+// released yet is locked, with the date it opens. For anyone else the list only shows what the plan holds.
 import { EmptyState, ProgressMark, Truncated, useTranslation } from '@learning/platform';
 import type { catalog, PlanProgress, ProgressStatus } from '@learning/contracts';
+import { lockedUntil, releaseDateOf } from '../../day-release';
 
 export interface WeekDayListProps {
   plan: catalog.Monsterplan;
@@ -14,7 +15,7 @@ export interface WeekDayListProps {
 }
 
 export function WeekDayList({ plan, chosenId, onChoose, progress }: WeekDayListProps) {
-  const { t } = useTranslation('monster');
+  const { t, i18n } = useTranslation('monster');
   const weekStatus = (week: number): ProgressStatus | undefined => progress?.weeks.find((mark) => mark.week === week)?.status;
   const dayStatus = (week: number, dayOfWeek: number): ProgressStatus | undefined =>
     progress?.days.find((mark) => mark.week === week && mark.dayOfWeek === dayOfWeek)?.status;
@@ -39,18 +40,26 @@ export function WeekDayList({ plan, chosenId, onChoose, progress }: WeekDayListP
               <ol className="plan-days">
                 {videos.map((video) => {
                   const dayMark = dayStatus(week, video.dayOfWeek);
+                  const releasesAt = lockedUntil(progress, week, video.dayOfWeek);
                   const content = (
                     <>
                       <span className="plan-day__number">{t('detail.day', { day: video.dayOfWeek })}</span>
                       <span className="plan-day__name">
                         <Truncated text={video.name} />
                       </span>
-                      {dayMark && <ProgressMark status={dayMark} className="plan-day__mark" />}
+                      {releasesAt ? (
+                        <span className="plan-day__locked">
+                          <span aria-hidden="true">🔒 </span>
+                          {t('detail.opensOn', { date: releaseDateOf(releasesAt, i18n.language) })}
+                        </span>
+                      ) : (
+                        dayMark && <ProgressMark status={dayMark} className="plan-day__mark" />
+                      )}
                     </>
                   );
                   return (
                     <li key={video._id}>
-                      {onChoose ? (
+                      {onChoose && !releasesAt ? (
                         <button
                           type="button"
                           className="plan-day plan-day--playable"
@@ -60,7 +69,9 @@ export function WeekDayList({ plan, chosenId, onChoose, progress }: WeekDayListP
                           {content}
                         </button>
                       ) : (
-                        <div className="plan-day">{content}</div>
+                        <div className={`plan-day${releasesAt ? ' plan-day--locked' : ''}`} aria-current={video._id === chosenId ? 'true' : undefined}>
+                          {content}
+                        </div>
                       )}
                     </li>
                   );

@@ -1,6 +1,8 @@
-// One plan in the list: name, price, state labels and the one action its state allows.
-import { AccessBadge, Badge, Link, Truncated, useTranslation, type AccessState } from '@learning/platform';
+// One plan in the list: name, price, state labels and the one action its state allows; while the
+// request waits, how to pay for it.
+import { AccessBadge, Badge, Link, PaymentInstructions, Truncated, useTranslation, type AccessState } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
+import { useState } from 'react';
 import { canRequest } from '../../monsterplans';
 import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
@@ -8,6 +10,7 @@ import { RequestButton } from '../../plan/RequestButton';
 /** `access` is null while the session is checked. */
 export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: AccessState | null }) {
   const { t } = useTranslation('monster');
+  const [isJustRequested, setJustRequested] = useState(false);
   const titleId = `plan-${plan._id}`;
   const planPath = `/product-monster-plan/${encodeURIComponent(plan._id)}`;
   return (
@@ -22,18 +25,19 @@ export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: 
           {!plan.isActive && <Badge tone="neutral">{t('access.inactive')}</Badge>}
           {access && <AccessBadge access={access} />}
         </div>
-        <PlanPrice plan={plan} />
+        <PlanPrice plan={plan} access={access} />
         <p className="plan-card__facts">
           {t('plan.days', { count: plan.videos.length })}
           {plan.exam && ` · ${t('plan.hasExam')}`}
         </p>
+        {access === 'pending' && <PaymentInstructions offer={plan} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="plan-card__actions">
           {access === 'approved' && (
             <Link className="lp-button lp-button--primary" to={planPath} aria-label={t('access.openLabel', { name: plan.name })}>
               {t('access.open')}
             </Link>
           )}
-          {access && canRequest(plan, access) && <RequestButton monsterplanId={plan._id} name={plan.name} />}
+          {access && canRequest(plan, access) && <RequestButton monsterplanId={plan._id} name={plan.name} onRequested={() => setJustRequested(true)} />}
         </div>
       </article>
     </li>

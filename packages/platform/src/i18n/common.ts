@@ -7,6 +7,16 @@ export const common = {
     close: 'Хаах',
     videoError: 'Видеог ачаалж чадсангүй.',
     access: { pending: 'Хүсэлт хүлээгдэж байна', approved: 'Эрх нээгдсэн' },
+    payment: {
+      requested: 'Хүсэлт илгээгдлээ.',
+      title: 'Төлбөр төлөх заавар',
+      amount: 'Төлөх дүн',
+      regularPrice: 'Үндсэн үнэ',
+      earlyUntil: '(эрт бүртгэлийн үнэ, {{date}} хүртэл)',
+      atCentre: 'Төлбөрөө сургалтын төвд биечлэн төлнө үү.',
+      approval: 'Сургалтын төв төлбөрийг шалгасны дараа хүсэлтийг зөвшөөрнө, ихэвчлэн нэг ажлын өдрийн дотор. Зөвшөөрөхөд танд мэдэгдэл ирнэ.',
+      notifications: 'Мэдэгдлүүд',
+    },
     progress: {
       status: { complete: 'Дууссан', 'in-progress': 'Үргэлжилж байна', 'not-started': 'Эхлээгүй' },
       minutes: '{{total}} минутаас {{listened}} минут сонссон',
@@ -25,6 +35,16 @@ export const common = {
     close: 'Close',
     videoError: 'The video could not be loaded.',
     access: { pending: 'Request pending', approved: 'Approved' },
+    payment: {
+      requested: 'Your request has been sent.',
+      title: 'How to pay',
+      amount: 'Amount to pay',
+      regularPrice: 'Regular price',
+      earlyUntil: '(early price, until {{date}})',
+      atCentre: 'Please pay at the training centre.',
+      approval: 'The centre approves your request once it has checked the payment, usually within one working day. A notification tells you when it does.',
+      notifications: 'Notifications',
+    },
     progress: {
       status: { complete: 'Complete', 'in-progress': 'In progress', 'not-started': 'Not started' },
       minutes: '{{listened}} of {{total}} minutes listened',

@@ -8,6 +8,7 @@ export { AccessBadge, type AccessState } from './AccessBadge';
 export { Badge, type BadgeTone } from './Badge';
 export { minutesOf, MinutesListened, ProgressMark } from './ListeningProgress';
 export { Modal, type ModalProps } from './Modal';
+export { earlyPriceOf, PaymentInstructions, type PaymentInstructionsProps, type PaymentOffer } from './PaymentInstructions';
 export { Truncated } from './Truncated';
 export { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';
 export { useMediaQuery } from './useMediaQuery';

@@ -1,6 +1,6 @@
 // /me: the learner's Monster plans and lesson bundles (issue 19) — each with its access (approved, or
-// pending with what comes next), the minutes heard, the plan's exam result and a link to continue;
-// links to the plans when there is none, and to the account settings.
+// pending with how to pay and what comes next, issue 20), the minutes heard, the plan's exam result
+// and a link to continue; links to the plans when there is none, and to the account settings.
 import { isPassed, type MyLearning, type MyLesson, type MyMonsterplan } from '@learning/contracts';
 import {
   AccessBadge,
@@ -11,10 +11,12 @@ import {
   LoadError,
   MinutesListened,
   PageTitle,
+  PaymentInstructions,
   ProgressMark,
   useCurrentUser,
   useMyLearning,
   useTranslation,
+  type PaymentOffer,
   type User,
 } from '@learning/platform';
 import type { ReactNode } from 'react';
@@ -89,7 +91,7 @@ function PlanEntry({ plan, user }: { plan: MyMonsterplan; user: User | null | un
   const exam = user?.monsterplanExam.find((result) => result.id === plan._id);
   const place = plan.continue;
   return (
-    <Entry name={plan.name} path={planPath} access={plan.access} listened={plan}>
+    <Entry name={plan.name} path={planPath} access={plan.access} listened={plan} offer={plan}>
       {exam && (
         <p className="my-learning__exam">
           {t('learning.exam', { correct: exam.correctQuestions, total: exam.totalQuestions })} ({isPassed(exam.correctQuestions, exam.totalQuestions) ? t('learning.examPassed') : t('learning.examNotPassed')})
@@ -109,7 +111,7 @@ function LessonEntry({ lesson }: { lesson: MyLesson }) {
   const lessonPath = `/product-remote-lesson/${encodeURIComponent(lesson._id)}`;
   const place = lesson.continue;
   return (
-    <Entry name={lesson.name} path={lessonPath} access={lesson.access} listened={lesson}>
+    <Entry name={lesson.name} path={lessonPath} access={lesson.access} listened={lesson} offer={lesson}>
       {lesson.access === 'approved' && (
         <Link className="lp-button lp-button--primary" to={place ? `${lessonPath}?video=${encodeURIComponent(place.videoId)}` : lessonPath}>
           {place ? t('learning.continueLesson', { time: formatClock(place.position) }) : lesson.status === 'not-started' ? t('learning.start') : t('learning.open')}
@@ -124,12 +126,13 @@ interface EntryProps {
   path: string;
   access: 'approved' | 'pending';
   listened: Pick<MyMonsterplan, 'listenedSeconds' | 'totalSeconds' | 'status'>;
+  /** The entry's price, early price and payment instructions (GET /v1/progress/mine, issue 20). */
+  offer: PaymentOffer;
   children: ReactNode;
 }
 
-/** One plan or bundle: its name, its access, and for an approved learner what was heard. */
-function Entry({ name, path, access, listened, children }: EntryProps) {
-  const { t } = useTranslation('shell');
+/** One plan or bundle: its name, its access, how to pay while pending, and for an approved learner what was heard. */
+function Entry({ name, path, access, listened, offer, children }: EntryProps) {
   return (
     <li className="my-learning__entry">
       <h3 className="my-learning__name">
@@ -140,7 +143,7 @@ function Entry({ name, path, access, listened, children }: EntryProps) {
         {access === 'approved' && <ProgressMark status={listened.status} />}
       </p>
       {access === 'pending' ? (
-        <p className="my-learning__next">{t('learning.pendingNext')}</p>
+        <PaymentInstructions offer={offer} headingLevel={4} />
       ) : (
         <MinutesListened listenedSeconds={listened.listenedSeconds} totalSeconds={listened.totalSeconds} />
       )}
