@@ -4,7 +4,7 @@ import { Loader, Navigate, NotFoundRedirect, Outlet, RequireUser, Route, Routes 
 import { lazy, Suspense } from 'react';
 import { Layout } from './layout/Layout';
 import { RemoteRoutes } from './remotes/areas';
-import { HelpScreen, NotFoundScreen, NotificationsScreen, UnauthorizedScreen } from './screens/info/InfoScreens';
+import { HelpScreen, NotFoundScreen, UnauthorizedScreen } from './screens/info/InfoScreens';
 
 const SignInScreen = lazy(() => import('./screens/signin/SignInScreen'));
 const CreateAccountScreen = lazy(() => import('./screens/create-account/CreateAccountScreen'));
@@ -13,6 +13,7 @@ const SignoutCallbackScreen = lazy(() => import('./screens/callbacks/SignoutCall
 const GoogleCallbackScreen = lazy(() => import('./screens/callbacks/GoogleCallbackScreen'));
 const MyLearningScreen = lazy(() => import('./screens/me/MyLearningScreen'));
 const SettingsScreen = lazy(() => import('./screens/me/SettingsScreen'));
+const NotificationsScreen = lazy(() => import('./screens/notifications/NotificationsScreen'));
 
 export function AppRoutes() {
   return (
@@ -30,8 +31,10 @@ export function AppRoutes() {
             <Route path="settings" element={<SettingsScreen />} />
             <Route path="*" element={<NotFoundRedirect />} />
           </Route>
+          <Route path="notifications" element={<Restricted />}>
+            <Route index element={<NotificationsScreen />} />
+          </Route>
         </Route>
-        <Route path="notifications" element={<RequireUser><NotificationsScreen /></RequireUser>} />
         <Route path="help" element={<HelpScreen />} />
         <Route path="unauthorized" element={<UnauthorizedScreen />} />
         <Route path="404" element={<NotFoundScreen />} />

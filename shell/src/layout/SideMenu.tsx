@@ -1,8 +1,8 @@
 // The side menu of spec section 2: the products for everyone; the administrator section only for
 // administrators; sign-in and register for guests, sign-out for signed-in users. Notifications "is
 // disabled and needs sign-in": disabled, saying so, until the visitor signs in; then a link to its
-// page (/notifications, which the guards keep for signed-in users).
-import { Button, changeLanguage, languages, Link, NavLink, useCurrentUser, useLocation, useTranslation } from '@learning/platform';
+// page (/notifications, which the guards keep for signed-in users) with the count of unread ones.
+import { Button, changeLanguage, languages, Link, NavLink, useCurrentUser, useLocation, useTranslation, useUnreadCount } from '@learning/platform';
 
 export function SideMenu() {
   const { t } = useTranslation('shell');
@@ -20,7 +20,7 @@ export function SideMenu() {
         <MenuLink to="/product-remote-lesson">{t('nav.lessons')}</MenuLink>
         <MenuLink to="/boosterz">{t('nav.workshop')}</MenuLink>
         {user ? (
-          <MenuLink to="/notifications">{t('nav.notifications')}</MenuLink>
+          <NotificationsLink />
         ) : (
           <li>
             <span className="side-menu__link side-menu__link--disabled" aria-disabled="true">
@@ -81,6 +81,31 @@ function MenuLink({ to, end = false, children }: { to: string; end?: boolean; ch
     <li>
       <NavLink to={to} end={end} className={({ isActive }) => `side-menu__link${isActive ? ' side-menu__link--active' : ''}`}>
         {children}
+      </NavLink>
+    </li>
+  );
+}
+
+/** Polls the unread count while shown (signed in, tab visible); the badge's number is read out with the link's name. */
+function NotificationsLink() {
+  const { t } = useTranslation('shell');
+  const count = useUnreadCount().data?.count ?? 0;
+  const name = t('nav.notifications');
+  return (
+    <li>
+      <NavLink
+        to="/notifications"
+        aria-label={count > 0 ? `${name}, ${t('nav.unread', { count })}` : undefined}
+        className={({ isActive }) => `side-menu__link${isActive ? ' side-menu__link--active' : ''}`}
+      >
+        <span className="side-menu__label">
+          {name}
+          {count > 0 && (
+            <span className="lp-badge lp-badge--danger side-menu__count" aria-hidden="true">
+              {count > 99 ? '99+' : count}
+            </span>
+          )}
+        </span>
       </NavLink>
     </li>
   );

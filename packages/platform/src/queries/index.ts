@@ -13,6 +13,18 @@ export {
   useRequestMonsterplan,
 } from './monsterplans';
 export {
+  fetchNotifications,
+  fetchUnreadCount,
+  notificationPageKey,
+  notificationsKey,
+  unreadCountKey,
+  unreadCountPollMs,
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotifications,
+  useUnreadCount,
+} from './notifications';
+export {
   fetchLessonProgress,
   fetchMyLearning,
   fetchPlanProgress,

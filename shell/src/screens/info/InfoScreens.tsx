@@ -1,15 +1,5 @@
-// The shell's small pages: /notifications, /help, /unauthorized and /404.
-import { EmptyState, Link, PageTitle, usePageTitle, useTranslation } from '@learning/platform';
-
-export function NotificationsScreen() {
-  const { t } = useTranslation('shell');
-  return (
-    <>
-      <PageTitle>{t('notifications.title')}</PageTitle>
-      <EmptyState>{t('notifications.empty')}</EmptyState>
-    </>
-  );
-}
+// The shell's small pages: /help, /unauthorized and /404.
+import { Link, PageTitle, usePageTitle, useTranslation } from '@learning/platform';
 
 export function HelpScreen() {
   const { t } = useTranslation('shell');
