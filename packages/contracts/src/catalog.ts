@@ -8,8 +8,14 @@ const price = z.union([z.string(), z.number()], { error: 'Үнээ оруулн�
   .transform((value) => String(value).trim())
   .pipe(z.string().min(1, 'Үнээ оруулна уу.').max(50, 'Үнэ хэтэрхий урт байна.'));
 const videoIds = z.array(id, { error: 'Дор хаяж нэг видео сонгоно уу.' }).min(1, 'Дор хаяж нэг видео сонгоно уу.');
+/** How to pay for a plan or bundle (bank account, QPay, cash at the centre): the administrator's free text. */
+const paymentInstructions = z
+  .string({ error: 'Төлбөрийн заавар текст байх ёстой.' })
+  .trim()
+  .max(2000, 'Төлбөрийн заавар 2000 тэмдэгтээс ихгүй байна.')
+  .optional();
 
-export const lessonBody = z.object({ name, price, videos: videoIds });
+export const lessonBody = z.object({ name, price, videos: videoIds, paymentInstructions });
 export type LessonBody = z.infer<typeof lessonBody>;
 
 /** Where a video sits in a plan: its week and day, and the day's words (monsterWords). */
@@ -34,6 +40,10 @@ export const monsterplanBody = z.object({
   /** The early price and the moment it ends (spec section 9): data, not code. */
   earlyPrice: z.string().trim().max(50).nullable().optional(),
   earlyPriceUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** Absent: '' on create, unchanged on update (as `releaseDaily`). */
+  paymentInstructions,
+  /** Days released one a day from the approval date at 00:00 Asia/Ulaanbaatar, instead of all at once. */
+  releaseDaily: z.boolean({ error: 'releaseDaily нь true эсвэл false байна.' }).optional(),
 });
 export type MonsterplanBody = z.infer<typeof monsterplanBody>;
 
@@ -53,6 +63,7 @@ export const lesson = z.strictObject({
   _id: z.string(),
   name: z.string(),
   price: z.string(),
+  paymentInstructions: z.string(),
   videos: z.array(z.string()),
   populatedVideos: z.array(populatedLessonVideo),
 });
@@ -73,6 +84,8 @@ export const monsterplan = z.strictObject({
   price: z.string(),
   earlyPrice: z.string().nullable(),
   earlyPriceUntil: z.string().nullable(),
+  paymentInstructions: z.string(),
+  releaseDaily: z.boolean(),
   videos: z.array(z.string()),
   isActive: z.boolean(),
   exam: z.boolean(),

@@ -38,13 +38,26 @@ export interface PlanProgress {
   /** Unique seconds heard over the plan's videos, each capped at its duration. */
   listenedSeconds: number;
   videos: PlanVideoProgress[];
-  days: Array<{ week: number; dayOfWeek: number; status: ProgressStatus }>;
+  days: PlanDayProgress[];
   weeks: Array<{ week: number; status: ProgressStatus }>;
   /**
    * The video last reported if not complete (at its position), else the next one not complete in plan
    * order at 0; null when nothing was heard yet or everything is complete.
    */
   continue: PlanPlace | null;
+}
+
+/** A plan day (issue 20): its listening and when it was given to the learner. */
+export interface PlanDayProgress {
+  week: number;
+  dayOfWeek: number;
+  status: ProgressStatus;
+  /** When the day was assigned: first opened (recorded by the server), or for a releaseDaily plan its release once passed. */
+  assignedAt: string | null;
+  /** When the day opens (00:00 Ulaanbaatar); null unless the plan releases a day a day. */
+  releasesAt: string | null;
+  /** Always true unless the plan releases a day a day and this day's moment has not come. */
+  isReleased: boolean;
 }
 
 /** Where to continue in a plan: the video (its week and day) and the second to open it at. */
@@ -87,9 +100,15 @@ interface MyEnrolment {
   totalSeconds: number;
   listenedSeconds: number;
   status: ProgressStatus;
+  price: string;
+  /** How to pay (the administrator's free text); '' when none was written. */
+  paymentInstructions: string;
 }
 
 export interface MyMonsterplan extends MyEnrolment {
+  /** Null unless the request is pending and the early price still applies. */
+  earlyPrice: string | null;
+  earlyPriceUntil: string | null;
   continue: PlanPlace | null;
 }
 

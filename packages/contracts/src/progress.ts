@@ -10,6 +10,7 @@ export {
   type MyLearning,
   type MyLesson,
   type MyMonsterplan,
+  type PlanDayProgress,
   type PlanPlace,
   type PlanProgress,
   type PlanVideoProgress,

@@ -2,7 +2,7 @@
 // that drifts from the wire (a field too many, one missing, a wrong type) fails to parse.
 import { catalog } from '@learning/contracts';
 
-const lesson = { _id: 'l1', name: 'Англи хэл 1', price: '49000', videos: ['v1'], populatedVideos: [{ _id: 'v1', name: 'Танилцуулга', url: null }] };
+const lesson = { _id: 'l1', name: 'Англи хэл 1', price: '49000', paymentInstructions: '', videos: ['v1'], populatedVideos: [{ _id: 'v1', name: 'Танилцуулга', url: null }] };
 
 it('a lesson as GET /v1/lessons answers it parses as it is', () => {
   expect(catalog.lesson.parse(lesson)).toEqual(lesson);

@@ -1,7 +1,8 @@
 // When a plan day was assigned to a learner (issue 20): the moment the server first let them play one
 // of its videos, or, for a plan released one day a day, the day's release moment. The read-aloud
 // refund counts 24 hours from it (refunds).
-import { dayIndexOf, dayReleasesAt, type PlanDay } from './release-calendar.js';
+import { forbidden } from '@learning/kit';
+import { dayIndexOf, dayReleasesAt, ulaanbaatarDateOf, type PlanDay } from './release-calendar.js';
 import type { CatalogDb } from './tables.js';
 
 /** The plan's days in plan order. */
@@ -71,6 +72,25 @@ export async function recordedAssignments(db: CatalogDb, userId: string, monster
     .where('monsterplan_id', '=', monsterplanId)
     .execute();
   return new Map(rows.map((row) => [dayKey(row.week, row.day_of_week), new Date(row.assigned_at)]));
+}
+
+export const dayNotReleased = (releasesAt: Date) =>
+  forbidden(`Энэ өдрийн хичээл ${ulaanbaatarDateOf(releasesAt)} 00:00 цагт нээгдэнэ.`, 'day_not_released');
+
+/**
+ * A learner approved for the plan opens one of its days (the server is about to let them play a video
+ * of it): refused with 403 `day_not_released` before a releaseDaily plan's day opens; else the day's
+ * assignment is recorded the first time (now, or its release moment for a releaseDaily plan).
+ */
+export async function openPlanDay(db: CatalogDb, userId: string, monsterplanId: string, day: PlanDay, now: Date = new Date()): Promise<void> {
+  const schedule = await releaseSchedule(db, userId, monsterplanId);
+  let assignedAt = now;
+  if (schedule) {
+    const released = schedule[dayIndexOf(schedule, day.week, day.dayOfWeek)]!;
+    if (released.releasesAt > now) throw dayNotReleased(released.releasesAt);
+    assignedAt = released.releasesAt;
+  }
+  await recordDayAssignment(db, userId, monsterplanId, day, assignedAt);
 }
 
 export const dayKey = (week: number, dayOfWeek: number) => `${week}:${dayOfWeek}`;

@@ -23,6 +23,14 @@ const dayWords = [
   'weekend, relax, picnic, hang out, nap',
 ];
 
+/** A sample of what the administrator writes (issue 20): the account is a placeholder, not a real one. */
+const paymentInstructions = [
+  'Төлбөрөө дараах аргуудын аль нэгээр төлнө үү:',
+  '• Дансаар: Хаан банк 5000 000 000 (Жишээ сургалтын төв). Гүйлгээний утга дээр имэйл хаягаа бичнэ үү.',
+  '• QPay: төвийн QPay кодыг уншуулна уу.',
+  '• Бэлнээр: сургалтын төвд ажлын өдрүүдэд 10:00–18:00 цагт.',
+].join('\n');
+
 const monsterplans: Array<Omit<catalog.MonsterplanBody, 'videos'>> = [
   {
     name: 'Monster plan 1: Сонсголын суурь',
@@ -32,15 +40,16 @@ const monsterplans: Array<Omit<catalog.MonsterplanBody, 'videos'>> = [
     earlyPriceUntil: '2026-12-09T00:00:00+08:00',
     isActive: true,
     exam: true,
+    paymentInstructions,
   },
-  { name: 'Monster plan 2: Өдөр тутмын яриа', price: '49,000₮', isActive: true, exam: false },
-  { name: 'Monster plan 1–3: Гурван шатны багц', price: '111,000₮', isActive: false, exam: false },
+  { name: 'Monster plan 2: Өдөр тутмын яриа', price: '49,000₮', isActive: true, exam: false, paymentInstructions },
+  { name: 'Monster plan 1–3: Гурван шатны багц', price: '111,000₮', isActive: false, exam: false, paymentInstructions },
 ];
 
 const lessons: Array<Omit<catalog.LessonBody, 'videos'>> = [
-  { name: 'IELTS Listening: эхлэгчдэд', price: '59,000₮' },
-  { name: 'Англи хэлний дүрэм: дунд шат', price: '45,000₮' },
-  { name: 'Ярианы англи хэл: өдөр тутмын харилцаа', price: '39,000₮' },
+  { name: 'IELTS Listening: эхлэгчдэд', price: '59,000₮', paymentInstructions },
+  { name: 'Англи хэлний дүрэм: дунд шат', price: '45,000₮', paymentInstructions },
+  { name: 'Ярианы англи хэл: өдөр тутмын харилцаа', price: '39,000₮', paymentInstructions },
 ];
 
 /** Seeds the demo when the catalog has neither a plan nor a bundle; answers whether it did. */

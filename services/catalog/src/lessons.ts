@@ -45,13 +45,17 @@ export async function createLesson(db: CatalogDb, body: catalog.LessonBody): Pro
 /** Inserts a bundle with its videos, in the caller's transaction. */
 export async function insertLesson(trx: CatalogDb, body: catalog.LessonBody): Promise<LessonRow> {
   const videoIds = await requireVideos(trx, body.videos, 'lesson');
-  const lesson = await trx.insertInto('lesson').values({ name: body.name, price: body.price }).returningAll().executeTakeFirstOrThrow();
+  const lesson = await trx
+    .insertInto('lesson')
+    .values({ name: body.name, price: body.price, payment_instructions: body.paymentInstructions ?? '' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await insertLessonVideos(trx, lesson.id, videoIds);
   return lesson;
 }
 
 /**
- * Changes a bundle's name, price and videos. The learners approved for it hold its new videos from
+ * Changes a bundle's name, price, payment instructions (kept when the body leaves them out) and videos. The learners approved for it hold its new videos from
  * now on; `lesson.changed` tells auth their access.
  */
 export async function updateLesson(db: CatalogDb, id: string, body: catalog.LessonBody): Promise<catalog.Lesson> {
@@ -65,7 +69,11 @@ export async function updateLesson(db: CatalogDb, id: string, body: catalog.Less
     const previous = await lessonVideoIds(trx, id);
     const lesson = await trx
       .updateTable('lesson')
-      .set({ name: body.name, price: body.price })
+      .set({
+        name: body.name,
+        price: body.price,
+        ...(body.paymentInstructions === undefined ? {} : { payment_instructions: body.paymentInstructions }),
+      })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -129,6 +137,7 @@ async function lessonViews(db: CatalogDb, lessons: LessonRow[], signer?: MediaSi
         _id: lesson.id,
         name: lesson.name,
         price: lesson.price,
+        paymentInstructions: lesson.payment_instructions,
         videos: own.map((video) => video.id),
         populatedVideos: await Promise.all(
           own.map(async (video) => ({ _id: video.id, name: video.name, url: signer ? await signer.videoUrl(video.id) : null })),

@@ -7,6 +7,7 @@ import type { catalog, EventData } from '@learning/contracts';
 import { forbidden, isUuid, notFound, recordEvent, transaction, type Principal } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForMonsterplan, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
+import { openPlanDay } from './assignments.js';
 import type { MediaSigner } from './media-urls.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { groupBy } from './group-by.js';
@@ -63,6 +64,8 @@ export async function insertMonsterplan(trx: CatalogDb, body: catalog.Monsterpla
       early_price_until: body.earlyPriceUntil ?? null,
       is_active: body.isActive ?? true,
       has_exam: body.exam ?? false,
+      payment_instructions: body.paymentInstructions ?? '',
+      release_daily: body.releaseDaily ?? false,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -72,7 +75,8 @@ export async function insertMonsterplan(trx: CatalogDb, body: catalog.Monsterpla
 }
 
 /**
- * Changes a plan. Fields the body leaves out (isActive, exam, the early price) keep their values;
+ * Changes a plan. Fields the body leaves out (isActive, exam, the early price, the payment
+ * instructions, releaseDaily) keep their values;
  * a video sent as a plain id keeps its place. Access does not change: it is granted per plan.
  */
 export async function updateMonsterplan(db: CatalogDb, id: string, body: catalog.MonsterplanBody): Promise<catalog.Monsterplan> {
@@ -91,6 +95,8 @@ export async function updateMonsterplan(db: CatalogDb, id: string, body: catalog
         ...(body.earlyPriceUntil === undefined ? {} : { early_price_until: body.earlyPriceUntil }),
         ...(body.isActive === undefined ? {} : { is_active: body.isActive }),
         ...(body.exam === undefined ? {} : { has_exam: body.exam }),
+        ...(body.paymentInstructions === undefined ? {} : { payment_instructions: body.paymentInstructions }),
+        ...(body.releaseDaily === undefined ? {} : { release_daily: body.releaseDaily }),
       })
       .where('id', '=', id)
       .returningAll()
@@ -121,6 +127,8 @@ export async function deleteMonsterplan(db: CatalogDb, id: string): Promise<void
 /**
  * A signed URL to one video of a plan, and to its subtitles when it has them: only for a learner
  * approved for the plan (or an administrator). An unknown plan, or a video not in it, is 404.
+ * A learner's first play of a day assigns it (assignments.ts); a releaseDaily plan's day not yet
+ * released is 403. An administrator previewing is never locked and assigns nothing.
  */
 export async function playMonsterplanVideo(
   db: CatalogDb,
@@ -128,6 +136,7 @@ export async function playMonsterplanVideo(
   monsterplanId: string,
   videoId: string,
   viewer: Principal,
+  now: Date = new Date(),
 ): Promise<catalog.PlayResult> {
   if (!isUuid(monsterplanId)) throw monsterplanNotFound();
   const plan = await db.selectFrom('monsterplan').select('id').where('id', '=', monsterplanId).executeTakeFirst();
@@ -135,13 +144,16 @@ export async function playMonsterplanVideo(
   const video = await db
     .selectFrom('monsterplan_video as mv')
     .innerJoin('video as v', 'v.id', 'mv.video_id')
-    .select(['v.id', 'v.has_subtitle'])
+    .select(['v.id', 'v.has_subtitle', 'mv.week', 'mv.day_of_week'])
     .where('mv.monsterplan_id', '=', monsterplanId)
     .where('mv.video_id', '=', videoId)
     .executeTakeFirst();
   if (!video) throw notFound('Энэ видео тухайн Monster plan-д байхгүй байна.', 'video_not_in_monsterplan');
-  if (!viewer.isAdmin && !(await isApprovedForMonsterplan(db, viewer.id, monsterplanId))) {
-    throw forbidden('Энэ хичээлийг үзэхийн тулд Monster plan-д хамрагдах хүсэлтээ админаар баталгаажуулна уу.', 'monsterplan_not_approved');
+  if (!viewer.isAdmin) {
+    if (!(await isApprovedForMonsterplan(db, viewer.id, monsterplanId))) {
+      throw forbidden('Энэ хичээлийг үзэхийн тулд Monster plan-д хамрагдах хүсэлтээ админаар баталгаажуулна уу.', 'monsterplan_not_approved');
+    }
+    await openPlanDay(db, viewer.id, monsterplanId, { week: video.week, dayOfWeek: video.day_of_week }, now);
   }
   return {
     url: await signer.videoUrl(video.id),
@@ -252,6 +264,8 @@ async function monsterplanViews(db: CatalogDb, plans: MonsterplanRow[]): Promise
       price: plan.price,
       earlyPrice: plan.early_price,
       earlyPriceUntil: plan.early_price_until?.toISOString() ?? null,
+      paymentInstructions: plan.payment_instructions,
+      releaseDaily: plan.release_daily,
       videos: own.map((video) => video.id),
       isActive: plan.is_active,
       exam: plan.has_exam,

@@ -1,11 +1,13 @@
 // What a learner heard of a plan or a bundle (issue 19): each video's progress, the days' and weeks'
 // marks, the totals from the videos' probed durations, and where "continue" opens; and /me's list of
-// the plans and bundles the learner is approved for or waits for. Reads only: listening.ts writes.
+// the plans and bundles the learner is approved for or waits for, with what a pending one costs and
+// how to pay. Reads only: listening.ts writes, and assignments.ts records the days' assignments.
 import type { progress } from '@learning/contracts';
 import { progressRules } from '@learning/contracts';
 import { isUuid } from '@learning/kit';
 import { sql } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
+import { dayKey, recordedAssignments, releaseSchedule } from './assignments.js';
 import { statusOf, statusOfAll, tenths } from './coverage.js';
 import { groupBy } from './group-by.js';
 import { notApprovedForProgress, requireApprovedLesson } from './listening.js';
@@ -28,12 +30,12 @@ interface PlanVideo extends HeardVideo {
 }
 
 /** GET /v1/progress/monsterplans/{id}: for a learner approved for the plan. */
-export async function planProgress(db: CatalogDb, userId: string, monsterplanId: string): Promise<progress.PlanProgress> {
+export async function planProgress(db: CatalogDb, userId: string, monsterplanId: string, now: Date = new Date()): Promise<progress.PlanProgress> {
   if (!isUuid(monsterplanId)) throw monsterplanNotFound();
   const plan = await db.selectFrom('monsterplan').select('id').where('id', '=', monsterplanId).executeTakeFirst();
   if (!plan) throw monsterplanNotFound();
   if (!(await isApprovedForMonsterplan(db, userId, monsterplanId))) throw notApprovedForProgress();
-  return planProgressOf(db, userId, monsterplanId);
+  return planProgressOf(db, userId, monsterplanId, now);
 }
 
 /** GET /v1/progress/lessons/{id}: for a learner approved for the bundle. */
@@ -42,13 +44,30 @@ export async function lessonProgress(db: CatalogDb, userId: string, lessonId: st
   return lessonProgressOf(db, userId, lessonId);
 }
 
-/** GET /v1/progress/mine: the plans and bundles the learner holds a request for, approved or pending, oldest first. */
-export async function myLearning(db: CatalogDb, userId: string): Promise<progress.MyLearning> {
+/**
+ * GET /v1/progress/mine (and an administrator's GET /v1/progress/users/{userId}): the plans and
+ * bundles the learner holds a request for, approved or pending, oldest first, each with its price and
+ * payment instructions; a pending plan's early price while it applies.
+ */
+export async function myLearning(db: CatalogDb, userId: string, now: Date = new Date()): Promise<progress.MyLearning> {
   const requests = await db
     .selectFrom('access_request as r')
     .leftJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
     .leftJoin('lesson as l', 'l.id', 'r.lesson_id')
-    .select(['r.kind', 'r.is_approved', 'p.id as monsterplanId', 'p.name as monsterplanName', 'l.id as lessonId', 'l.name as lessonName'])
+    .select([
+      'r.kind',
+      'r.is_approved',
+      'p.id as monsterplanId',
+      'p.name as monsterplanName',
+      'p.price as monsterplanPrice',
+      'p.early_price',
+      'p.early_price_until',
+      'p.payment_instructions as monsterplanPaymentInstructions',
+      'l.id as lessonId',
+      'l.name as lessonName',
+      'l.price as lessonPrice',
+      'l.payment_instructions as lessonPaymentInstructions',
+    ])
     .where('r.user_id', '=', userId)
     .orderBy(sql`coalesce(p.created_at, l.created_at)`)
     .orderBy('r.id')
@@ -56,20 +75,42 @@ export async function myLearning(db: CatalogDb, userId: string): Promise<progres
   const monsterplans = await Promise.all(
     requests
       .filter((request) => request.monsterplanId !== null)
-      .map(async ({ monsterplanId, monsterplanName, is_approved }): Promise<progress.MyMonsterplan> => {
-        const plan = await planProgressOf(db, userId, monsterplanId!);
-        return { _id: monsterplanId!, name: monsterplanName!, ...learningOf(is_approved, plan) };
+      .map(async (request): Promise<progress.MyMonsterplan> => {
+        const plan = await planProgressOf(db, userId, request.monsterplanId!, now);
+        const early = request.is_approved ? null : earlyPriceOf(request.early_price, request.early_price_until, now);
+        return {
+          _id: request.monsterplanId!,
+          name: request.monsterplanName!,
+          price: request.monsterplanPrice!,
+          paymentInstructions: request.monsterplanPaymentInstructions!,
+          earlyPrice: early?.price ?? null,
+          earlyPriceUntil: early?.until ?? null,
+          ...learningOf(request.is_approved, plan),
+        };
       }),
   );
   const lessons = await Promise.all(
     requests
       .filter((request) => request.lessonId !== null)
-      .map(async ({ lessonId, lessonName, is_approved }): Promise<progress.MyLesson> => {
-        const lesson = await lessonProgressOf(db, userId, lessonId!);
-        return { _id: lessonId!, name: lessonName!, ...learningOf(is_approved, lesson) };
+      .map(async (request): Promise<progress.MyLesson> => {
+        const lesson = await lessonProgressOf(db, userId, request.lessonId!);
+        return {
+          _id: request.lessonId!,
+          name: request.lessonName!,
+          price: request.lessonPrice!,
+          paymentInstructions: request.lessonPaymentInstructions!,
+          ...learningOf(request.is_approved, lesson),
+        };
       }),
   );
   return { monsterplans, lessons };
+}
+
+/** The early price applies while its moment has not passed (spec section 9). */
+function earlyPriceOf(price: string | null, until: Date | null, now: Date): { price: string; until: string } | null {
+  if (!price || !until) return null;
+  const end = new Date(until);
+  return now < end ? { price, until: end.toISOString() } : null;
 }
 
 /** A pending request shows nothing heard: the learner cannot play its videos yet. */
@@ -84,7 +125,7 @@ function learningOf<Place>(isApproved: boolean, heard: { totalSeconds: number; l
   };
 }
 
-async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: string): Promise<progress.PlanProgress> {
+async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: string, now: Date): Promise<progress.PlanProgress> {
   const rows = await db
     .selectFrom('monsterplan_video as mv')
     .innerJoin('video as v', 'v.id', 'mv.video_id')
@@ -96,7 +137,22 @@ async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: stri
     .orderBy('mv.position')
     .execute();
   const videos: PlanVideo[] = rows.map((row) => ({ ...heardVideoOf(row), week: row.week, dayOfWeek: row.day_of_week }));
-  const days = [...groupBy(videos, (video) => `${video.week}:${video.dayOfWeek}`).values()].map((day) => ({ week: day[0]!.week, dayOfWeek: day[0]!.dayOfWeek, status: statusOfAll(day.map((video) => video.status)) }));
+  const [assigned, schedule] = await Promise.all([recordedAssignments(db, userId, monsterplanId), releaseSchedule(db, userId, monsterplanId)]);
+  const releases = new Map(schedule?.map((day) => [dayKey(day.week, day.dayOfWeek), day.releasesAt]));
+  const days = [...groupBy(videos, (video) => dayKey(video.week, video.dayOfWeek)).values()].map((day): progress.PlanDayProgress => {
+    const { week, dayOfWeek } = day[0]!;
+    const releasesAt = releases.get(dayKey(week, dayOfWeek)) ?? null;
+    const isReleased = releasesAt === null || releasesAt <= now;
+    const assignedAt = assigned.get(dayKey(week, dayOfWeek)) ?? (releasesAt && isReleased ? releasesAt : null);
+    return {
+      week,
+      dayOfWeek,
+      status: statusOfAll(day.map((video) => video.status)),
+      assignedAt: assignedAt?.toISOString() ?? null,
+      releasesAt: releasesAt?.toISOString() ?? null,
+      isReleased,
+    };
+  });
   const weeks = [...groupBy(videos, (video) => video.week).values()].map((week) => ({ week: week[0]!.week, status: statusOfAll(week.map((video) => video.status)) }));
   const next = continueOf(videos);
   return {

@@ -1,6 +1,7 @@
 // Access requests for a lesson bundle or a Monster plan (spec section 4): a signed-in learner asks,
-// the administrator approves (isApproved true) or cancels a pending one, which removes it. Every
-// change publishes the learner's whole access through the outbox.
+// the administrator approves (isApproved true) or cancels a pending one, which removes it, or revokes
+// a learner's access (issue 20), which removes the request whatever its state. Every change publishes
+// the learner's whole access through the outbox.
 // Every write of access_request moves its kind's revision and pending count (a trigger, revisions.ts),
 // so the administrator's kept pages (list-cache.ts) and the new-request badge follow it.
 import type { catalog, Page, PageQuery } from '@learning/contracts';
@@ -95,6 +96,34 @@ export async function cancelRequest(db: CatalogDb, kind: RequestKind, requestId:
   });
 }
 
+const accessNotFound = () => notFound('Энэ хэрэглэгчид энэ багцын эрх алга.', 'access_not_found');
+
+/**
+ * The administrator takes a learner's access to a plan or bundle away: their request (approved or
+ * pending) is removed and their access recomputed; `*-access.revoked` tells every service. The
+ * learner's progress and refunds stay.
+ */
+export async function revokeAccess(db: CatalogDb, kind: RequestKind, bundleId: string, userId: string): Promise<void> {
+  if (!isUuid(bundleId) || !isUuid(userId)) throw accessNotFound();
+  await transaction(db, async (trx) => {
+    if (!(await shareBundle(trx, kind, bundleId))) throw (kind === 'lesson' ? lessonNotFound : monsterplanNotFound)();
+    await lockAccess(trx, [userId]);
+    const request = await trx
+      .selectFrom('access_request')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where(bundleColumn(kind), '=', bundleId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request) throw accessNotFound();
+    await trx.deleteFrom('access_request').where('id', '=', request.id).execute();
+    const [changed] = await changeAccess(trx, [userId]);
+    const common = { userId, name: await bundleName(trx, kind, bundleId), access: changed!.access };
+    if (kind === 'monsterplan') await recordEvent(trx, 'monsterplan-access.revoked', { ...common, monsterplanId: bundleId });
+    else await recordEvent(trx, 'lesson-access.revoked', { ...common, lessonId: bundleId });
+  });
+}
+
 export async function findRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestView> {
   if (!isUuid(requestId)) throw requestNotFound();
   const [view] = await requestViews(db, kind, { id: requestId });
@@ -140,7 +169,9 @@ async function lockRequest(trx: CatalogDb, kind: RequestKind, requestId: string)
 
 async function recordRequestEvent(trx: CatalogDb, action: 'created' | 'approved' | 'cancelled', request: RequestRow) {
   const [changed] = await changeAccess(trx, [request.user_id]);
-  const common = { requestId: request.id, userId: request.user_id, access: changed!.access };
+  // The name lets the learner's notification say which plan or bundle.
+  const name = await bundleName(trx, request.kind, (request.lesson_id ?? request.monsterplan_id)!);
+  const common = { requestId: request.id, userId: request.user_id, name, access: changed!.access };
   if (request.kind === 'monsterplan') {
     const data = { ...common, monsterplanId: request.monsterplan_id! };
     if (action === 'created') await recordEvent(trx, 'monsterplan-request.created', data);
@@ -152,6 +183,15 @@ async function recordRequestEvent(trx: CatalogDb, action: 'created' | 'approved'
   if (action === 'created') await recordEvent(trx, 'lesson-request.created', data);
   else if (action === 'approved') await recordEvent(trx, 'lesson-request.approved', { ...data, videoIds: await lessonVideoIds(trx, data.lessonId) });
   else await recordEvent(trx, 'lesson-request.cancelled', data);
+}
+
+/** The plan's or bundle's name (shared or updated by the caller's transaction, so it is there). */
+export async function bundleName(db: CatalogDb, kind: RequestKind, id: string): Promise<string> {
+  const bundle =
+    kind === 'lesson'
+      ? await db.selectFrom('lesson').select('name').where('id', '=', id).executeTakeFirstOrThrow()
+      : await db.selectFrom('monsterplan').select('name').where('id', '=', id).executeTakeFirstOrThrow();
+  return bundle.name;
 }
 
 interface RequestListRow {

@@ -1,5 +1,5 @@
 // The catalog service: lesson bundles, Monster plans, access requests, learners' access, play
-// authorisation and listening progress.
+// authorisation, listening progress and the days' assignment and daily release.
 import type { ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import type { CatalogConfig } from './config.js';
@@ -12,9 +12,11 @@ import { monsterplanRoutes } from './routes/monsterplans.js';
 import { progressRoutes } from './routes/progress.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
+import { sweepWeekReleasesEveryMinute } from './week-releases.js';
 
 export function catalogService(config: CatalogConfig): ServiceDefinition<CatalogTables> {
   const signer = createMediaSigner(config.MEDIA_SIGNING_SECRET, config.MEDIA_URL_TTL_SECONDS);
+  let weekReleases: { stop(): Promise<void> } | undefined;
   return {
     name: 'catalog',
     migrations,
@@ -22,6 +24,10 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db))) {
         context.logger.info('the catalog was empty: seeded the demo plans and lesson bundles (SEED_DEMO=0 turns this off)');
       }
+      weekReleases = sweepWeekReleasesEveryMinute(context);
+    },
+    async stop() {
+      await weekReleases?.stop();
     },
     subscriptions: catalogSubscriptions,
     routes(app, context) {

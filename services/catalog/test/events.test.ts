@@ -58,12 +58,14 @@ it('every request event carries the learner\'s whole access with a growing versi
     requestId: request._id,
     userId: learner.id,
     lessonId: lesson._id,
+    name: lesson.name,
     access: { lessons: [], pendingLessons: [lesson._id], monsterplans: [], pendingMonsterplans: [], version: 1 },
   });
   expect(approved.data).toEqual({
     requestId: request._id,
     userId: learner.id,
     lessonId: lesson._id,
+    name: lesson.name,
     videoIds: lesson.videos,
     access: { lessons: [...lesson.videos].sort(), pendingLessons: [], monsterplans: [], pendingMonsterplans: [], version: 2 },
   });

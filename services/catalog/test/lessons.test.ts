@@ -33,6 +33,7 @@ describe('creating a bundle', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Англи хэлний дүрэм',
       price: '45,000₮',
+      paymentInstructions: '',
       videos: [second, first],
       populatedVideos: [
         { _id: second, name: 'Лекц 2: Нөхцөлт өгүүлбэр', url: null },

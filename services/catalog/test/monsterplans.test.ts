@@ -32,6 +32,8 @@ describe('creating a plan', () => {
       price: '49,000₮',
       earlyPrice: null,
       earlyPriceUntil: null,
+      paymentInstructions: '',
+      releaseDaily: false,
       videos,
       isActive: true,
       exam: false,

@@ -47,8 +47,8 @@ describe('a plan', () => {
       { videoId: videos[1]![0], week: 1, dayOfWeek: 2, durationSeconds: 40, listenedSeconds: 0, position: 0, status: 'not-started' },
     ]);
     expect(after.days).toEqual([
-      { week: 1, dayOfWeek: 1, status: 'in-progress' },
-      { week: 1, dayOfWeek: 2, status: 'not-started' },
+      { week: 1, dayOfWeek: 1, status: 'in-progress', assignedAt: null, releasesAt: null, isReleased: true },
+      { week: 1, dayOfWeek: 2, status: 'not-started', assignedAt: null, releasesAt: null, isReleased: true },
     ]);
     expect(after.weeks).toEqual([{ week: 1, status: 'in-progress' }]);
   });
@@ -109,6 +109,10 @@ it('/mine lists the approved plans and bundles with their progress and the pendi
       {
         _id: plan._id,
         name: plan.name,
+        price: plan.price,
+        paymentInstructions: '',
+        earlyPrice: null,
+        earlyPriceUntil: null,
         access: 'approved',
         totalSeconds: 40,
         listenedSeconds: 20,
@@ -116,7 +120,9 @@ it('/mine lists the approved plans and bundles with their progress and the pendi
         continue: { videoId: videos[1]![0], week: 1, dayOfWeek: 2, position: 0 },
       },
     ],
-    lessons: [{ _id: lesson._id, name: lesson.name, access: 'pending', totalSeconds: 30, listenedSeconds: 0, status: 'not-started', continue: null }],
+    lessons: [
+      { _id: lesson._id, name: lesson.name, price: lesson.price, paymentInstructions: '', access: 'pending', totalSeconds: 30, listenedSeconds: 0, status: 'not-started', continue: null },
+    ],
   });
   const newcomer = await fixture.learner();
   expect(expectStatus(await fixture.call('GET', '/v1/progress/mine', { token: newcomer.token }), 200, '/mine')).toEqual({ monsterplans: [], lessons: [] });

@@ -35,6 +35,8 @@ export interface ServiceDefinition<Tables> {
   keys?: (db: Db<Tables>) => Promise<KeySource>;
   /** Runs once the database is migrated, before the service listens. */
   start?: (context: ServiceContext<Tables>) => Promise<void>;
+  /** Runs when the service closes, before its bus and database do: stops what `start` began (timers). */
+  stop?: (context: ServiceContext<Tables>) => Promise<void>;
   subscriptions?: (context: ServiceContext<Tables>) => Subscription[];
   routes: (app: Express, context: ServiceContext<Tables>) => void;
 }
@@ -154,6 +156,7 @@ export async function runService<Tables>(
       server.closeAllConnections();
       await closed;
       clearInterval(housekeeping);
+      await definition.stop?.(context);
       await relay.stop();
       if (!options.bus) await bus.close();
       await db.destroy();

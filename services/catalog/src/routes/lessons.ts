@@ -5,6 +5,7 @@ import { Router } from 'express';
 import { createLesson, deleteLesson, findLesson, listLessons, updateLesson } from '../lessons.js';
 import type { KeptLists } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';
+import { revokeAccess } from '../requests.js';
 import { catalogRevision } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
@@ -36,6 +37,13 @@ export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: Med
   // Administrator. The spec's client sends {id, videos}; the path says which bundle, the rest is ignored.
   router.delete('/v1/lessons/:id', requireAdmin, async (req, res) => {
     await deleteLesson(db, req.params.id as string);
+    res.status(204).end();
+  });
+
+  // Administrator: takes the learner's access to the bundle away (approved or pending), issue 20.
+  router.delete('/v1/lessons/:id/learners/:userId', requireAdmin, async (req, res) => {
+    const { id, userId } = req.params as { id: string; userId: string };
+    await revokeAccess(db, 'lesson', id, userId);
     res.status(204).end();
   });
 

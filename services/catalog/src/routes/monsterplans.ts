@@ -6,6 +6,7 @@ import { Router } from 'express';
 import type { KeptLists } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';
 import { createMonsterplan, deleteMonsterplan, findMonsterplan, listMonsterplans, playMonsterplanVideo, updateMonsterplan } from '../monsterplans.js';
+import { revokeAccess } from '../requests.js';
 import { catalogRevision } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
@@ -41,7 +42,15 @@ export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer
     res.status(204).end();
   });
 
-  // A signed-in learner approved for the plan (or an administrator): signed URLs of the video and its subtitles.
+  // Administrator: takes the learner's access to the plan away (approved or pending), issue 20.
+  router.delete('/v1/monsterplans/:id/learners/:userId', requireAdmin, async (req, res) => {
+    const { id, userId } = req.params as { id: string; userId: string };
+    await revokeAccess(db, 'monsterplan', id, userId);
+    res.status(204).end();
+  });
+
+  // A signed-in learner approved for the plan (or an administrator): signed URLs of the video and its
+  // subtitles. A learner's first play assigns the day; a releaseDaily plan's unreleased day is 403.
   router.get('/v1/monsterplans/:monsterplanId/play/:videoId', requireUser, async (req, res) => {
     const { monsterplanId, videoId } = req.params as { monsterplanId: string; videoId: string };
     res.set('cache-control', 'private, no-store').json(await playMonsterplanVideo(db, signer, monsterplanId, videoId, req.principal!));

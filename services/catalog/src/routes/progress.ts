@@ -1,8 +1,8 @@
 // /v1/progress: what a learner heard of their plans' and bundles' videos (issue 19). Every route is
 // the signed-in learner's own progress (the token names the learner); an administrator is a learner
-// here, with progress only where approved.
+// here, with progress only where approved, and may read any learner's /mine (issue 20).
 import { progress } from '@learning/contracts';
-import { parseInput, requireUser, type ServiceContext } from '@learning/kit';
+import { isUuid, parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import { reportListening } from '../listening.js';
 import { lessonProgress, myLearning, planProgress } from '../progress.js';
@@ -32,6 +32,12 @@ export function progressRoutes(context: ServiceContext<CatalogTables>): Router {
   // Any signed-in user: their plans and bundles, approved or pending.
   router.get('/v1/progress/mine', requireUser, async (req, res) => {
     res.set(noStore).json(await myLearning(db, req.principal!.id));
+  });
+
+  // Administrator: a learner's /mine (an unknown id holds nothing: empty lists).
+  router.get('/v1/progress/users/:userId', requireAdmin, async (req, res) => {
+    const userId = req.params.userId as string;
+    res.set(noStore).json(isUuid(userId) ? await myLearning(db, userId) : { monsterplans: [], lessons: [] });
   });
 
   return router;
