@@ -6,3 +6,6 @@ export const requestsKey = (kind: 'lesson' | 'monsterplan') => ['admin', `${kind
 export const videosKey = (kind: 'lesson' | 'monsterplan') => ['admin', `${kind}-videos`] as const;
 export const examResultsKey = ['admin', 'exam-results'] as const;
 export const aloudsKey = ['admin', 'alouds'] as const;
+export const refundsKey = ['admin', 'refunds'] as const;
+export const aloudTimelinessKey = ['admin', 'aloud-timeliness'] as const;
+export const learnerKey = (userId: string) => ['admin', 'learner', userId] as const;

@@ -1,13 +1,21 @@
-// Lesson bundles (spec section 7): create {name, videos, price} and remove {id, videos}; the list is
-// @learning/platform's useLessons.
+// Lesson bundles (spec section 7): create and update {name, videos, price, paymentInstructions} and
+// remove {id, videos}; the list is @learning/platform's useLessons.
 import type { catalog } from '@learning/contracts';
 import { api, lessonsKey, useMutation, useQueryClient } from '@learning/platform';
 import { requestsKey } from './keys';
 
-export function useCreateLesson() {
+export interface LessonFields {
+  name: string;
+  videos: string[];
+  price: string;
+  paymentInstructions: string;
+}
+
+export function useSaveLesson() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; videos: string[]; price: string }) => api.post<catalog.Lesson>('/v1/lessons', body),
+    mutationFn: ({ id, fields }: { id: string | null; fields: LessonFields }) =>
+      id === null ? api.post<catalog.Lesson>('/v1/lessons', fields) : api.put<catalog.Lesson>(`/v1/lessons/${encodeURIComponent(id)}`, { id, ...fields }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lessonsKey }),
   });
 }

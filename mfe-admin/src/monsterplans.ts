@@ -1,6 +1,6 @@
 // Monster plans (spec section 7): create {name, videos, price}, update {id, name, videos, price} and
 // remove {id, videos}; the list is @learning/platform's useMonsterplans. Videos go as placements (week, day, the day's words): the
-// catalog's form of a video's place in a plan.
+// catalog's form of a video's place in a plan. Issue 20 adds the payment instructions and the daily release.
 import type { catalog } from '@learning/contracts';
 import { api, monsterplansKey, useMutation, useQueryClient } from '@learning/platform';
 import { requestsKey } from './keys';
@@ -13,6 +13,8 @@ export interface MonsterplanFields {
   videos: Placement[];
   isActive: boolean;
   exam: boolean;
+  paymentInstructions: string;
+  releaseDaily: boolean;
 }
 
 /** Where each video of a plan sits, in the plan's order (weeks, then days). */

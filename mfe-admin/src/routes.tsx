@@ -2,9 +2,11 @@
 // administrators in; the services enforce the same on every call.
 import { Navigate, NotFoundRedirect, Route, Routes } from '@learning/platform';
 import './i18n';
+import { LearnerScreen } from './screens/learner/LearnerScreen';
 import { LessonsScreen } from './screens/lessons/LessonsScreen';
 import { MonsterplansScreen } from './screens/monsterplans/MonsterplansScreen';
 import { AdminPanel } from './screens/panel/AdminPanel';
+import { RefundReportScreen } from './screens/refunds/RefundReportScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { UsersScreen } from './screens/users/UsersScreen';
 import { VideosScreen } from './screens/videos/VideosScreen';
@@ -18,7 +20,9 @@ export default function AdminRoutes() {
         <Route path="lessons/requests" element={<RequestsScreen kind="lesson" />} />
         <Route path="monsterplans" element={<MonsterplansScreen />} />
         <Route path="monsterplans/requests" element={<RequestsScreen kind="monsterplan" />} />
+        <Route path="monsterplans/:id/refunds" element={<RefundReportScreen />} />
         <Route path="users" element={<UsersScreen />} />
+        <Route path="users/:id" element={<LearnerScreen />} />
         <Route path="videos" element={<VideosScreen />} />
       </Route>
       <Route path="*" element={<NotFoundRedirect />} />

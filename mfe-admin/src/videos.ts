@@ -16,6 +16,12 @@ export interface Video {
   /** Set once the administrator has published it with a name; only published videos go into bundles. */
   isPublished?: boolean;
   hasSubtitle?: boolean;
+  /** The media service's facts, which tell same-named videos apart. */
+  kind?: VideoKind;
+  /** Seconds, when the media service could probe it. */
+  duration?: number | null;
+  /** When it was uploaded. */
+  createdAt?: string;
 }
 
 export const videosPath = (kind: VideoKind) => `/v1/files/${kind}-videos`;

@@ -70,6 +70,7 @@ export function aLesson(overrides: Partial<catalog.Lesson> = {}): catalog.Lesson
     price: '49000',
     videos: [`${_id}-v1`],
     populatedVideos: [{ _id: `${_id}-v1`, name: 'Танилцуулга', url: null }],
+    paymentInstructions: '',
     ...overrides,
   });
 }
@@ -85,6 +86,8 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
     videos: ['mv1', 'mv2'],
     isActive: true,
     exam: false,
+    paymentInstructions: '',
+    releaseDaily: false,
     populatedVideos: [
       {
         week: 1,

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { aLesson, adminSession, aVideo, callsTo, pagedFrom, renderAdmin } from './fixtures';
+import { address, aLesson, adminSession, aVideo, callsTo, pagedFrom, renderAdmin } from './fixtures';
 
 const lessonVideos = [aVideo('v1', 'Present simple'), aVideo('v2', 'Past continuous tense in stories'), aVideo('v3', 'Not yet', { isPublished: false })];
 const form = () => within(screen.getByRole('form', { name: 'Шинэ багц хичээл' }));
@@ -25,10 +25,16 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(form().queryByRole('checkbox', { name: 'Not yet' })).not.toBeInTheDocument();
     await userEvent.click(form().getByRole('checkbox', { name: 'Past continuous tense in stories' }));
     await userEvent.click(form().getByRole('checkbox', { name: 'Present simple' }));
+    await userEvent.type(form().getByRole('textbox', { name: 'Төлбөрийн заавар' }), ' Хаан банк 5000 123 456, QPay.{Enter}Эсвэл төвд бэлнээр. ');
     await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
 
     await waitFor(() => expect(callsTo(gateway.calls, 'POST', '/v1/lessons')).toHaveLength(1));
-    expect(callsTo(gateway.calls, 'POST', '/v1/lessons')[0]?.body).toEqual({ name: 'Ярианы англи хэл', videos: ['v2', 'v1'], price: '35000' });
+    expect(callsTo(gateway.calls, 'POST', '/v1/lessons')[0]?.body).toEqual({
+      name: 'Ярианы англи хэл',
+      videos: ['v2', 'v1'],
+      price: '35000',
+      paymentInstructions: 'Хаан банк 5000 123 456, QPay.\nЭсвэл төвд бэлнээр.',
+    });
     expect(await screen.findByRole('cell', { name: 'Ярианы англи хэл' })).toBeInTheDocument();
     expect(screen.getByText('Үүслээ: Ярианы англи хэл')).toBeInTheDocument();
     // A fresh form for the next one.
@@ -102,14 +108,66 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(rows).toHaveLength(10);
     const first = within(rows[0]!);
     expect(first.getByText('49,000₮')).toBeInTheDocument();
-    expect(first.getByText('Past continuo…').closest('li')).toHaveAttribute('title', 'Past continuous tense');
-    expect(first.getByText('Short one').closest('li')).not.toHaveAttribute('title');
+    // Cut to 13 characters, the whole name for screen readers and in a tip on focus or hover.
+    const long = first.getByRole('button', { name: 'Past continuous tense' });
+    expect(long).toHaveTextContent(/^Past continuo…$/);
+    expect(first.getByRole('button', { name: 'Short one' })).toHaveTextContent(/^Short one$/);
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    act(() => long.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Past continuous tense · Багц хичээлийн видео');
+    act(() => long.blur());
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await userEvent.hover(first.getByRole('button', { name: 'Short one' }));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Short one · Багц хичээлийн видео');
 
     const pager = screen.getByRole('navigation', { name: 'Хуудаслалт: Багц хичээлүүд' });
     expect(within(pager).getByText('Нийт 12, 1/2 хуудас')).toBeInTheDocument();
     await userEvent.click(within(pager).getByRole('button', { name: 'Дараах' }));
     expect(await screen.findByRole('cell', { name: 'Багц 12' })).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Багц хичээлүүд' })).getAllByRole('row')).toHaveLength(1 + 2);
+  });
+
+  it("Edit opens the bundle's update form with its payment instructions, and saves them with PUT /v1/lessons/{id}", async () => {
+    let lessons = [aLesson({ _id: 'l1', name: 'Эхний багц', videos: ['v1'], populatedVideos: [{ _id: 'v1', name: 'Present simple', url: null }], paymentInstructions: 'QPay-ээр төлнө.' })];
+    const gateway = adminSession({
+      'GET /v1/files/lesson-videos': pagedFrom(lessonVideos),
+      'GET /v1/lessons': () => ({ body: lessons }),
+      'PUT /v1/lessons/l1': (call) => {
+        lessons = [{ ...lessons[0]!, ...(call.body as object) }];
+        return { body: lessons[0] };
+      },
+    });
+    renderAdmin('/administrator/lessons');
+    const row = within((await screen.findByRole('cell', { name: 'Эхний багц' })).closest('tr')!);
+    await userEvent.click(row.getByRole('button', { name: 'Edit' }));
+    const updateForm = within(await screen.findByRole('form', { name: 'Багц хичээл засах: Эхний багц' }));
+    expect(address()).toHaveTextContent('/administrator/lessons?edit=l1');
+    const instructions = updateForm.getByRole('textbox', { name: 'Төлбөрийн заавар' });
+    expect(instructions).toHaveValue('QPay-ээр төлнө.');
+    expect(instructions).toHaveAccessibleDescription(/дансны дугаар, QPay эсвэл төвд бэлнээр/);
+    expect(await updateForm.findByRole('checkbox', { name: 'Present simple' })).toBeChecked();
+    await userEvent.clear(instructions);
+    await userEvent.type(instructions, 'Төвд бэлнээр.');
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+
+    expect(await screen.findByRole('form', { name: 'Шинэ багц хичээл' })).toBeInTheDocument();
+    expect(callsTo(gateway.calls, 'PUT', '/v1/lessons/l1')[0]?.body).toEqual({ id: 'l1', name: 'Эхний багц', videos: ['v1'], price: '49000', paymentInstructions: 'Төвд бэлнээр.' });
+  });
+
+  it('refuses payment instructions longer than 2000 characters before sending', async () => {
+    const gateway = adminSession({ 'GET /v1/files/lesson-videos': pagedFrom(lessonVideos) });
+    renderAdmin('/administrator/lessons');
+    await userEvent.type(await form().findByLabelText('Нэр'), 'Багц');
+    await userEvent.type(form().getByLabelText('Үнэ'), '1000');
+    await userEvent.click(await form().findByRole('checkbox', { name: 'Present simple' }));
+    const instructions = form().getByRole('textbox', { name: 'Төлбөрийн заавар' });
+    expect(instructions).toHaveAttribute('maxLength', '2000');
+    // Pasted past the box's own limit (maxLength stops typing, not a script).
+    fireEvent.change(instructions, { target: { value: 'а'.repeat(2001) } });
+    await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    expect(form().getByText('Төлбөрийн заавар 2000 тэмдэгтээс ихгүй байна.')).toBeInTheDocument();
+    expect(instructions).toHaveFocus();
+    expect(callsTo(gateway.calls, 'POST', '/v1/lessons')).toHaveLength(0);
   });
 
   it('deletes a bundle after the inline Yes (from the keyboard too), sending {id, videos}; No or Escape keeps it', async () => {

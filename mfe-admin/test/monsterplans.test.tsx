@@ -28,6 +28,11 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     await userEvent.selectOptions(createForm().getByRole('combobox', { name: 'Өдөр: Цаг агаар' }), '3');
     await userEvent.type(createForm().getByRole('textbox', { name: 'Өдрийн үгс (monsterWords): Өглөө' }), 'sunrise, breakfast');
     await userEvent.click(createForm().getByRole('checkbox', { name: 'Шалгалттай' }));
+    await userEvent.type(createForm().getByRole('textbox', { name: 'Төлбөрийн заавар' }), 'Голомт банк 1105 000 111, QPay.');
+    const releaseDaily = createForm().getByRole('checkbox', { name: 'Өдөр бүр нэг өдрийн хичээл нээх' });
+    expect(releaseDaily).not.toBeChecked();
+    expect(releaseDaily).toHaveAccessibleDescription(/зөвшөөрөгдсөн өдрөөс эхлэн Улаанбаатарын цагаар 00:00-д/);
+    await userEvent.click(releaseDaily);
     await userEvent.click(createForm().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
 
     await waitFor(() => expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')).toHaveLength(1));
@@ -40,12 +45,14 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
       ],
       isActive: true,
       exam: true,
+      paymentInstructions: 'Голомт банк 1105 000 111, QPay.',
+      releaseDaily: true,
     });
     expect(await screen.findByText('Үүслээ: Monster plan 2')).toBeInTheDocument();
   });
 
   it("Edit switches to the update form ('Багц хичээл засах') for that plan; a successful update returns to create", async () => {
-    let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1' }), aPlan({ _id: 'p2', name: 'Monster plan 2' })];
+    let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1' }), aPlan({ _id: 'p2', name: 'Monster plan 2', paymentInstructions: 'Төвд бэлнээр.', releaseDaily: true })];
     const gateway = adminSession({
       'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
       'GET /v1/monsterplans': () => ({ body: plans }),
@@ -68,6 +75,8 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(updateForm.getByRole('checkbox', { name: 'Дэлгүүрт' })).toBeChecked();
     expect(updateForm.getByRole('checkbox', { name: 'Цаг агаар' })).not.toBeChecked();
     expect(updateForm.getByRole('textbox', { name: 'Өдрийн үгс (monsterWords): Өглөө' })).toHaveValue('morning');
+    expect(updateForm.getByRole('textbox', { name: 'Төлбөрийн заавар' })).toHaveValue('Төвд бэлнээр.');
+    expect(updateForm.getByRole('checkbox', { name: 'Өдөр бүр нэг өдрийн хичээл нээх' })).toBeChecked();
 
     await userEvent.clear(updateForm.getByLabelText('Нэр'));
     await userEvent.type(updateForm.getByLabelText('Нэр'), 'Monster plan 2+');
@@ -85,6 +94,8 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
       ],
       isActive: true,
       exam: false,
+      paymentInstructions: 'Төвд бэлнээр.',
+      releaseDaily: true,
     });
     expect(await within(screen.getByRole('table', { name: 'Monster plan-ууд' })).findByText('Monster plan 2+')).toBeInTheDocument();
   });

@@ -1,11 +1,13 @@
-// The create and update form of lesson bundles and Monster plans (spec sections 2 and 5): name, price
-// and the videos; a plan's videos also get their week, day and words. An invalid submit is blocked
+// The create and update form of lesson bundles and Monster plans (spec sections 2 and 5): name, price,
+// the videos and the payment instructions (issue 20); a plan's videos also get their week, day and
+// words, and a plan may release its days one a day. An invalid submit is blocked
 // and marks every field touched; a field's problem shows once it is touched.
 import { Alert, Button, TextField, useTranslation } from '@learning/platform';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useVideoUses } from '../../video-uses';
 import { usePublishedVideos, type VideoKind } from '../../videos';
-import { bundleErrors, emptyBundle, type BundleField, type BundleFields } from './bundle-fields';
+import { bundleErrors, bundleFieldOrder, emptyBundle, paymentInstructionsLength, type BundleField, type BundleFields } from './bundle-fields';
 import { PlacementFields } from './PlacementFields';
 import { VideoPicker } from './VideoPicker';
 
@@ -38,6 +40,7 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
   const [fields, setFields] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<BundleField, boolean>>>({});
   const videos = usePublishedVideos(kind);
+  const uses = useVideoUses(kind);
   const nameOf = (id: string) => videos.data?.find((video) => video._id === id)?.name ?? initialNames?.get(id) ?? id;
   const errors = bundleErrors(fields);
   const shownError = (field: BundleField) => (touched[field] && errors[field] ? t(errors[field]) : undefined);
@@ -46,13 +49,13 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTouched({ name: true, price: true, videos: true });
-    const firstInvalid = (['name', 'price', 'videos'] as const).find((field) => errors[field]);
+    setTouched(Object.fromEntries(bundleFieldOrder.map((field) => [field, true])));
+    const firstInvalid = bundleFieldOrder.find((field) => errors[field]);
     if (firstInvalid) {
       event.currentTarget.querySelector<HTMLElement>(`[data-field="${firstInvalid}"]`)?.focus();
       return;
     }
-    onSubmit({ ...fields, name: fields.name.trim(), price: fields.price.trim() });
+    onSubmit({ ...fields, name: fields.name.trim(), price: fields.price.trim(), paymentInstructions: fields.paymentInstructions.trim() });
   };
 
   return (
@@ -86,8 +89,16 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
           onBlur={() => touch('price')}
         />
       </div>
+      <PaymentInstructionsField
+        value={fields.paymentInstructions}
+        error={shownError('paymentInstructions')}
+        onChange={(paymentInstructions) => change({ paymentInstructions })}
+        onBlur={() => touch('paymentInstructions')}
+      />
       <VideoPicker
+        kind={kind}
         videos={videos}
+        uses={uses}
         chosen={fields.videos}
         error={shownError('videos')}
         onChange={(videos) => {
@@ -105,6 +116,20 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
             <label>
               <input type="checkbox" checked={fields.exam} onChange={(event) => change({ exam: event.target.checked })} /> {t('form.exam')}
             </label>
+            <div className="admin-form__check">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={fields.releaseDaily}
+                  aria-describedby={`${headingId}-release`}
+                  onChange={(event) => change({ releaseDaily: event.target.checked })}
+                />{' '}
+                {t('form.releaseDaily')}
+              </label>
+              <p id={`${headingId}-release`} className="lp-field__hint">
+                {t('form.releaseDailyHint')}
+              </p>
+            </div>
           </div>
         </>
       )}
@@ -119,5 +144,39 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
         )}
       </div>
     </form>
+  );
+}
+
+/** The administrator's own words on how to pay (bank account, QPay, cash at the centre), shown to a learner who asks. */
+function PaymentInstructionsField({ value, error, onChange, onBlur }: { value: string; error: string | undefined; onChange: (value: string) => void; onBlur: () => void }) {
+  const { t } = useTranslation('admin');
+  const id = useId();
+  return (
+    <div className="lp-field">
+      <label className="lp-field__label" htmlFor={id}>
+        {t('form.paymentInstructions')}
+      </label>
+      <textarea
+        id={id}
+        className="lp-field__input admin-form__textarea"
+        name="paymentInstructions"
+        data-field="paymentInstructions"
+        rows={4}
+        maxLength={paymentInstructionsLength}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+      />
+      <p id={`${id}-hint`} className="lp-field__hint">
+        {t('form.paymentInstructionsHint', { max: paymentInstructionsLength })}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="lp-field__error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

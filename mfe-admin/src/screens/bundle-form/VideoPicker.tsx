@@ -1,31 +1,47 @@
 // The multi-select of videos (spec section 2): the published videos of the bundle's kind as
-// checkboxes, with a filter once the list is long; the order of choosing is the bundle's order.
+// checkboxes; the order of choosing is the bundle's order. Each option tells same-named videos apart
+// (issue 20: kind, the plans with week and day or the bundles that use it, length, upload date), and a
+// filter by name and by use is always there.
 import { LoadError, Loader, useTranslation } from '@learning/platform';
 import { useId, useState } from 'react';
 import type { Placement } from '../../monsterplans';
-import type { Video } from '../../videos';
+import { useVideoFacts } from '../../video-facts';
+import type { VideoUse } from '../../video-uses';
+import type { Video, VideoKind } from '../../videos';
 import { nextPlace } from './bundle-fields';
 
-const filterFrom = 8;
+const useFilters = ['all', 'unused', 'chosen'] as const;
+type UseFilter = (typeof useFilters)[number];
 
 export interface VideoPickerProps {
+  kind: VideoKind;
   videos: { data?: Video[] | undefined; isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** Where each video is used, by video id. */
+  uses: ReadonlyMap<string, VideoUse[]>;
   chosen: Placement[];
   error: string | undefined;
   onChange: (chosen: Placement[]) => void;
 }
 
-export function VideoPicker({ videos, chosen, error, onChange }: VideoPickerProps) {
+export function VideoPicker({ kind, videos, uses, chosen, error, onChange }: VideoPickerProps) {
   const { t } = useTranslation('admin');
   const id = useId();
+  const { factsOf, useOf } = useVideoFacts();
   const [filter, setFilter] = useState('');
+  const [useFilter, setUseFilter] = useState<UseFilter>('all');
   const chosenIds = new Set(chosen.map((place) => place._id));
   const toggle = (videoId: string, isChosen: boolean) =>
     onChange(isChosen ? [...chosen, { _id: videoId, ...nextPlace(chosen), monsterWords: '' }] : chosen.filter((place) => place._id !== videoId));
 
   const all = videos.data ?? [];
   const needle = filter.trim().toLowerCase();
-  const shown = needle ? all.filter((video) => video.name.toLowerCase().includes(needle)) : all;
+  const isShown = (video: Video) => {
+    if (needle && !video.name.toLowerCase().includes(needle)) return false;
+    if (useFilter === 'unused') return !chosenIds.has(video._id) && (uses.get(video._id) ?? []).length === 0;
+    if (useFilter === 'chosen') return chosenIds.has(video._id);
+    return true;
+  };
+  const shown = all.filter(isShown);
 
   return (
     <fieldset
@@ -46,18 +62,33 @@ export function VideoPicker({ videos, chosen, error, onChange }: VideoPickerProp
         <p className="admin-muted">{t('form.noVideos')}</p>
       ) : (
         <>
-          {all.length >= filterFrom && (
+          <div className="admin-picker__filters">
             <input className="lp-field__input admin-picker__filter" type="search" aria-label={t('form.filter')} placeholder={t('form.filter')} value={filter} onChange={(event) => setFilter(event.target.value)} />
-          )}
+            <select className="lp-field__input admin-picker__use" aria-label={t('form.useFilter.label')} value={useFilter} onChange={(event) => setUseFilter(event.target.value as UseFilter)}>
+              {useFilters.map((each) => (
+                <option key={each} value={each}>
+                  {t(`form.useFilter.${each}`, { context: kind })}
+                </option>
+              ))}
+            </select>
+          </div>
           <ul className="admin-picker__list">
-            {shown.map((video) => (
-              <li key={video._id}>
-                <label>
-                  <input type="checkbox" checked={chosenIds.has(video._id)} onChange={(event) => toggle(video._id, event.target.checked)} />
-                  <span>{video.name}</span>
-                </label>
-              </li>
-            ))}
+            {shown.map((video, index) => {
+              const factsId = `${id}-facts-${index}`;
+              const usedBy = uses.get(video._id) ?? [];
+              return (
+                <li key={video._id}>
+                  <label>
+                    <input type="checkbox" aria-describedby={factsId} checked={chosenIds.has(video._id)} onChange={(event) => toggle(video._id, event.target.checked)} />
+                    <span>{video.name}</span>
+                  </label>
+                  <p id={factsId} className="admin-picker__facts">
+                    <span>{factsOf(video, kind).join(' · ')}</span>
+                    <span>{usedBy.length > 0 ? t('videoFacts.usedIn', { uses: usedBy.map(useOf).join('; ') }) : t('videoFacts.unused')}</span>
+                  </p>
+                </li>
+              );
+            })}
           </ul>
           {shown.length === 0 && <p className="admin-muted">{t('form.noMatch')}</p>}
         </>

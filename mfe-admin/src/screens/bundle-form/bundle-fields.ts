@@ -1,6 +1,7 @@
 // The fields of a lesson bundle or Monster plan form and their rules (spec section 5): a name, a
 // price and at least one video are required; price is free text. Each chosen video has its place in
-// a plan (week, day, the day's words); a lesson bundle ignores the place.
+// a plan (week, day, the day's words); a lesson bundle ignores the place. The payment instructions
+// (issue 20) are free text of at most 2000 characters; a plan may release its days one a day.
 import type { Placement } from '../../monsterplans';
 
 export interface BundleFields {
@@ -9,18 +10,27 @@ export interface BundleFields {
   videos: Placement[];
   isActive: boolean;
   exam: boolean;
+  paymentInstructions: string;
+  releaseDaily: boolean;
 }
 
-export type BundleField = 'name' | 'price' | 'videos';
+export type BundleField = 'name' | 'price' | 'videos' | 'paymentInstructions';
 
-export const emptyBundle: BundleFields = { name: '', price: '', videos: [], isActive: true, exam: false };
+/** The order the fields are checked in on submit: the first wrong one takes the focus. */
+export const bundleFieldOrder: readonly BundleField[] = ['name', 'price', 'videos', 'paymentInstructions'];
+
+/** The contract's bound (contract section 1). */
+export const paymentInstructionsLength = 2000;
+
+export const emptyBundle: BundleFields = { name: '', price: '', videos: [], isActive: true, exam: false, paymentInstructions: '', releaseDaily: false };
 
 /** The i18n keys of what is wrong, by field. */
-export function bundleErrors({ name, price, videos }: BundleFields): Partial<Record<BundleField, string>> {
+export function bundleErrors({ name, price, videos, paymentInstructions }: BundleFields): Partial<Record<BundleField, string>> {
   return {
     ...(name.trim() ? {} : { name: 'form.required.name' }),
     ...(price.trim() ? {} : { price: 'form.required.price' }),
     ...(videos.length > 0 ? {} : { videos: 'form.required.videos' }),
+    ...(paymentInstructions.trim().length <= paymentInstructionsLength ? {} : { paymentInstructions: 'form.required.paymentInstructions' }),
   };
 }
 

@@ -1,16 +1,19 @@
-// The read-aloud recordings: index, the learner's email, and each recording with its time and an
-// audio player; paged on the server (spec section 2).
-import { formatDate, useTranslation } from '@learning/platform';
+// The read-aloud recordings: index, the learner's email, and each recording with its time, plan day,
+// whether it came on time (issue 20) and an audio player; paged on the server (spec section 2).
+import { useMonsterplans, useTranslation } from '@learning/platform';
 import { aloudsPerPage, useAlouds } from '../../alouds';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
+import { AloudList } from '../../components/AloudList';
 import { Pager } from '../../components/Pager';
 import { usePageParam } from '../../paging';
 
 export function AloudRecordings() {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const [page, setPage] = usePageParam('aloudsPage');
   const alouds = useAlouds(page);
+  const plans = useMonsterplans();
+  const planName = (id: string) => plans.data?.find((plan) => plan._id === id)?.name;
   const title = t('alouds.title');
   return (
     <AdminSection title={title}>
@@ -27,17 +30,7 @@ export function AloudRecordings() {
             <td className="admin-table__number">{(page - 1) * aloudsPerPage + index + 1}</td>
             <td className="admin-table__email">{entry.user.email}</td>
             <td>
-              <ul className="admin-recordings">
-                {entry.alouds.map((aloud) => {
-                  const when = formatDate(aloud.createdAt, i18n.language, { withTime: true });
-                  return (
-                    <li key={aloud.url}>
-                      <time dateTime={aloud.createdAt}>{when}</time>
-                      <audio controls preload="none" src={aloud.url} aria-label={t('alouds.recording', { date: when })} />
-                    </li>
-                  );
-                })}
-              </ul>
+              <AloudList alouds={entry.alouds} planName={planName} />
             </td>
           </>
         )}

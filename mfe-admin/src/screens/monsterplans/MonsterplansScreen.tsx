@@ -2,49 +2,28 @@
 // with Edit (its id in the address, so Back returns to create); then the plans, the requests panel,
 // the exam results, the read-aloud recordings and the question bank import (spec sections 2 and 4).
 import type { catalog } from '@learning/contracts';
-import { PageTitle, useMonsterplans, useSearchParams, useTranslation } from '@learning/platform';
+import { PageTitle, useMonsterplans, useTranslation } from '@learning/platform';
 import { useState } from 'react';
 import { placementsOf, useSaveMonsterplan } from '../../monsterplans';
 import { BundleForm } from '../bundle-form/BundleForm';
+import { useEditParam } from '../bundle-form/useEditParam';
 import { RequestsPanel } from '../requests/RequestsPanel';
 import { AloudRecordings } from './AloudRecordings';
 import { ExamResults } from './ExamResults';
 import { PlanList } from './PlanList';
 import { QuestionImport } from './QuestionImport';
 
-export const editParam = 'edit';
-
 export function MonsterplansScreen() {
   const { t } = useTranslation('admin');
-  const [params, setParams] = useSearchParams();
   const plans = useMonsterplans();
-  const editedId = params.get(editParam);
+  const { editedId, edit, showCreate } = useEditParam();
   const edited = editedId ? plans.data?.find((plan) => plan._id === editedId) : undefined;
-
-  const showCreate = (replace: boolean) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(editParam);
-        return next;
-      },
-      { replace },
-    );
 
   return (
     <>
       <PageTitle>{t('monsterplans.title')}</PageTitle>
       {edited ? <UpdateForm key={edited._id} plan={edited} onDone={() => showCreate(true)} onCancel={() => showCreate(false)} /> : <CreateForm />}
-      <PlanList
-        editedId={edited?._id ?? null}
-        onEdit={(plan) =>
-          setParams((current) => {
-            const next = new URLSearchParams(current);
-            next.set(editParam, plan._id);
-            return next;
-          })
-        }
-      />
+      <PlanList editedId={edited?._id ?? null} onEdit={(plan) => edit(plan._id)} />
       <RequestsPanel kind="monsterplan" />
       <ExamResults />
       <AloudRecordings />
@@ -81,7 +60,15 @@ function UpdateForm({ plan, onDone, onCancel }: { plan: catalog.Monsterplan; onD
       kind="monsterplan"
       heading={t('form.updateMonsterplan', { name: plan.name })}
       submitLabel={t('form.update')}
-      initial={{ name: plan.name, price: plan.price, videos: placementsOf(plan), isActive: plan.isActive, exam: plan.exam }}
+      initial={{
+        name: plan.name,
+        price: plan.price,
+        videos: placementsOf(plan),
+        isActive: plan.isActive,
+        exam: plan.exam,
+        paymentInstructions: plan.paymentInstructions,
+        releaseDaily: plan.releaseDaily,
+      }}
       initialNames={names}
       isSaving={save.isPending}
       error={save.error}

@@ -1,7 +1,7 @@
-// The Monster plans: name, videos, and the actions Edit and delete with its confirmation (spec
-// section 2); 10 per page, counted from the real total.
+// The Monster plans: name, videos, and the actions Edit, the refund report (issue 20) and delete with
+// its confirmation (spec section 2); 10 per page, counted from the real total.
 import type { catalog } from '@learning/contracts';
-import { Badge, Button, formatPrice, useMonsterplans, useTranslation } from '@learning/platform';
+import { Badge, Button, formatPrice, Link, useMonsterplans, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
@@ -10,6 +10,7 @@ import { Pager } from '../../components/Pager';
 import { VideoBadges } from '../../components/VideoBadges';
 import { useDeleteMonsterplan } from '../../monsterplans';
 import { pageOf, usePageParam } from '../../paging';
+import { refundReportPath } from '../../refunds';
 
 export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit: (plan: catalog.Monsterplan) => void }) {
   const { t } = useTranslation('admin');
@@ -39,13 +40,16 @@ export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit
             </td>
             <td className="admin-table__number">{formatPrice(plan.price)}</td>
             <td>
-              <VideoBadges videos={plan.populatedVideos.flatMap(({ videos }) => videos)} />
+              <VideoBadges kind="monsterplan" videos={plan.populatedVideos.flatMap(({ videos }) => videos)} />
             </td>
             <td>
               <div className="admin-actions">
                 <Button variant="secondary" className="admin-action" onClick={() => onEdit(plan)}>
                   {t('table.edit')}
                 </Button>
+                <Link className="lp-button lp-button--secondary admin-action" to={refundReportPath(plan._id)} aria-label={t('refunds.openFor', { name: plan.name })}>
+                  {t('refunds.open')}
+                </Link>
                 <ConfirmInline
                   label={t('table.delete')}
                   question={t('table.confirmInline')}

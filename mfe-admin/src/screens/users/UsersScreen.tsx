@@ -1,23 +1,37 @@
 // /administrator/users: every user with name and email, 10 per page, paged on the server (spec
-// section 2), and the administrator role granted or removed after a Yes; never one's own.
-import { Badge, PageTitle, useCurrentUser, useTranslation, type User } from '@learning/platform';
+// section 2), and the administrator role granted or removed after a Yes; never one's own. Issue 20:
+// searched by name or email (the text in the address, so Back returns to it), and each user opens
+// their own page.
+import { Badge, Link, PageTitle, useCurrentUser, useSearchParams, useTranslation, type User } from '@learning/platform';
+import { useEffect, useState } from 'react';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pager } from '../../components/Pager';
 import { usePageParam } from '../../paging';
-import { useSetAdministrator, useUsers } from '../../users';
+import { learnerPath, useSetAdministrator, useUsers } from '../../users';
 
 export function UsersScreen() {
   const { t } = useTranslation('admin');
   const [page, setPage] = usePageParam();
-  const users = useUsers(page);
+  const search = useSearchParam();
+  const users = useUsers(page, search.value);
   const { user: me } = useCurrentUser();
   const setAdministrator = useSetAdministrator();
   const title = t('users.title');
   return (
     <>
       <PageTitle>{title}</PageTitle>
+      <div className="admin-search">
+        <input
+          className="lp-field__input"
+          type="search"
+          aria-label={t('users.search')}
+          placeholder={t('users.search')}
+          value={search.typed}
+          onChange={(event) => search.type(event.target.value)}
+        />
+      </div>
       <ErrorNotice title={t('users.roleFailed')} error={setAdministrator.error} />
       <AdminTable
         query={users}
@@ -30,7 +44,7 @@ export function UsersScreen() {
         cells={(user) => (
           <>
             <td>
-              {user.name}
+              <Link to={learnerPath(user._id)}>{user.name || user.email}</Link>
               {user.isAdmin && (
                 <>
                   {' '}
@@ -65,4 +79,43 @@ function AdministratorRole({ user, isBusy, onChange }: { user: User; isBusy: boo
   ) : (
     <ConfirmInline label={t('users.makeAdmin')} question={t('users.confirmMakeAdmin')} isLoading={isBusy} variant="secondary" onConfirm={() => onChange(true)} />
   );
+}
+
+export const searchParam = 'search';
+const searchDelayMs = 300;
+
+/**
+ * The search as typed, and as the address holds it (?search=): the address follows the typing once
+ * it pauses (replacing the entry, so Back leaves the list, not each letter), from page 1; the box
+ * follows the address when Back or a link changes it.
+ */
+function useSearchParam() {
+  const [params, setParams] = useSearchParams();
+  const value = params.get(searchParam)?.trim() ?? '';
+  const [typed, setTyped] = useState(value);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if (typed.trim() !== value) setTyped(value);
+  }
+  useEffect(() => {
+    const wanted = typed.trim();
+    if (wanted === value) return;
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (wanted) next.set(searchParam, wanted);
+            else next.delete(searchParam);
+            next.delete('page');
+            return next;
+          },
+          { replace: true },
+        ),
+      searchDelayMs,
+    );
+    return () => clearTimeout(timer);
+  }, [typed, value, setParams]);
+  return { value, typed, type: setTyped };
 }

@@ -1,0 +1,123 @@
+// The refund ledger (issue 20, contract section 3): a plan's report per learner, a learner's refunds,
+// marking one paid and undoing it (the answer replaces the item shown), and the report as CSV, which
+// the api client cannot fetch (it reads JSON only): fetched here with the session's token and saved.
+import { api, ApiError, keepPreviousData, tokenStore, useMutation, useQuery, useQueryClient } from '@learning/platform';
+import { refundsKey } from './keys';
+import { rowsPerPage } from './paging';
+
+export interface RefundItem {
+  _id: string;
+  kind: 'exam' | 'aloud';
+  amount: number;
+  earnedAt: string;
+  exam: { correctQuestions: number; totalQuestions: number } | null;
+  aloud: { aloudId: string; week: number; dayOfWeek: number; assignedAt: string; recordedAt: string } | null;
+  paidAt: string | null;
+  paidBy: { _id: string; email: string } | null;
+}
+
+export interface LearnerRefunds {
+  user: { _id: string; email: string };
+  items: RefundItem[];
+  earnedAmount: number;
+  paidAmount: number;
+}
+
+export interface RefundReport {
+  monsterplan: { _id: string; name: string };
+  amountPerItem: number;
+  result: LearnerRefunds[];
+  total: number;
+}
+
+export type UserRefund = RefundItem & { monsterplan: { _id: string; name: string } };
+
+export const refundReportPath = (monsterplanId: string) => `/administrator/monsterplans/${encodeURIComponent(monsterplanId)}/refunds`;
+const reportPath = (monsterplanId: string) => `/v1/monsterplans/${encodeURIComponent(monsterplanId)}/refunds`;
+
+export function useRefundReport(monsterplanId: string, page: number) {
+  return useQuery({
+    queryKey: [...refundsKey, 'report', monsterplanId, page],
+    queryFn: ({ signal }) => api.get<RefundReport>(reportPath(monsterplanId), { perPage: rowsPerPage, currentPage: page }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserRefunds(userId: string) {
+  return useQuery({
+    queryKey: [...refundsKey, 'user', userId],
+    queryFn: ({ signal }) => api.get<{ result: UserRefund[] }>('/v1/refunds', { user: userId }, signal),
+  });
+}
+
+/** PUT marks it paid (a paid one stays as it was), DELETE undoes it; each answers the item as it is now. */
+export function useSetRefundPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ refund, isPaid }: { refund: Pick<RefundItem, '_id'>; isPaid: boolean }) => {
+      const path = `/v1/refunds/${encodeURIComponent(refund._id)}/paid`;
+      return isPaid ? api.put<RefundItem>(path) : api.delete<RefundItem>(path);
+    },
+    onSuccess: (item) => queryClient.setQueriesData<unknown>({ queryKey: refundsKey }, (shown: unknown) => withItem(shown, item)),
+  });
+}
+
+/** A report or a learner's list with the item replaced (and the learner's paid amount counted again). */
+export function withItem(shown: unknown, item: RefundItem): unknown {
+  if (!shown || typeof shown !== 'object' || !('result' in shown)) return shown;
+  if ('amountPerItem' in shown) {
+    const report = shown as RefundReport;
+    return {
+      ...report,
+      result: report.result.map((learner) => {
+        if (!learner.items.some((each) => each._id === item._id)) return learner;
+        const items = learner.items.map((each) => (each._id === item._id ? item : each));
+        return { ...learner, items, paidAmount: items.reduce((sum, each) => sum + (each.paidAt ? each.amount : 0), 0) };
+      }),
+    };
+  }
+  const list = shown as { result: UserRefund[] };
+  return { ...list, result: list.result.map((each) => (each._id === item._id ? { ...each, ...item } : each)) };
+}
+
+/** GET …/refunds.csv with the bearer token, saved under the name the server gives (Content-Disposition). */
+export async function downloadRefundsCsv(monsterplanId: string): Promise<void> {
+  const token = tokenStore.get();
+  const response = await fetch(`${reportPath(monsterplanId)}.csv`, { headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) throw await failureOf(response);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('content-disposition')) ?? `refunds-${monsterplanId}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has started the download.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** `attachment; filename="refunds-p1.csv"` (or the RFC 6266 `filename*=UTF-8''…`) → its file name. */
+export function fileNameOf(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // Not percent-encoded after all: the plain name below.
+    }
+  }
+  return /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1] ?? null;
+}
+
+async function failureOf(response: Response): Promise<Error> {
+  const text = await response.text().catch(() => '');
+  try {
+    const { message, code } = JSON.parse(text) as { message?: unknown; code?: unknown };
+    if (typeof message === 'string' && message) return new ApiError(response.status, message, typeof code === 'string' ? code : 'unknown_error');
+  } catch {
+    // Not JSON: the generic message.
+  }
+  return new Error(`The CSV could not be downloaded (${response.status})`);
+}

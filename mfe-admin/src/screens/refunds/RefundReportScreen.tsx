@@ -1,0 +1,89 @@
+// /administrator/monsterplans/{id}/refunds (issue 20): who earned a refund on the plan (the exam passed
+// at 35/40, a read-aloud recorded within 24 hours of the day's assignment), per learner with their
+// items, the amounts earned, paid and owed, "mark paid" and undo, paged; and the report as CSV.
+import { Button, formatPrice, Link, PageTitle, useMutation, useParams, useTranslation } from '@learning/platform';
+import { AdminSection } from '../../components/AdminSection';
+import { AdminTable } from '../../components/AdminTable';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { Pager } from '../../components/Pager';
+import { RefundItems } from '../../components/RefundItems';
+import { usePageParam } from '../../paging';
+import { downloadRefundsCsv, useRefundReport, useSetRefundPaid } from '../../refunds';
+
+export function RefundReportScreen() {
+  const { t } = useTranslation('admin');
+  const monsterplanId = useParams().id ?? '';
+  const [page, setPage] = usePageParam();
+  const report = useRefundReport(monsterplanId, page);
+  const setPaid = useSetRefundPaid();
+  const planName = report.data?.monsterplan.name;
+  const title = planName ? t('refunds.titleFor', { name: planName }) : t('refunds.title');
+  const learners = report.data?.result;
+  const money = (amount: number) => formatPrice(String(amount));
+  const earned = learners?.reduce((sum, learner) => sum + learner.earnedAmount, 0) ?? 0;
+  const paid = learners?.reduce((sum, learner) => sum + learner.paidAmount, 0) ?? 0;
+
+  return (
+    <>
+      <PageTitle>{title}</PageTitle>
+      <p>
+        <Link to="/administrator/monsterplans">{t('refunds.back')}</Link>
+      </p>
+      <AdminSection
+        title={t('refunds.learners')}
+        heading={
+          <div className="admin-section__head">
+            <h2>{t('refunds.learners')}</h2>
+            <CsvDownload monsterplanId={monsterplanId} />
+          </div>
+        }
+      >
+        {report.data && <p className="admin-muted">{t('refunds.lead', { amount: money(report.data.amountPerItem) })}</p>}
+        <ErrorNotice title={t('refunds.markFailed')} error={setPaid.error} />
+        <AdminTable
+          query={report}
+          rows={learners}
+          caption={title}
+          columns={[t('refunds.email'), t('refunds.items'), t('refunds.earned'), t('refunds.paidAmount'), t('refunds.owed')]}
+          loadError={t('refunds.loadError')}
+          empty={t('refunds.empty')}
+          rowKey={(learner) => learner.user._id}
+          cells={(learner) => (
+            <>
+              <td className="admin-table__email">{learner.user.email}</td>
+              <td>
+                <RefundItems
+                  items={learner.items}
+                  busyId={setPaid.isPending ? setPaid.variables.refund._id : null}
+                  onSetPaid={(refund, isPaid) => setPaid.mutate({ refund, isPaid })}
+                />
+              </td>
+              <td className="admin-table__number">{money(learner.earnedAmount)}</td>
+              <td className="admin-table__number">{money(learner.paidAmount)}</td>
+              <td className="admin-table__number">{money(learner.earnedAmount - learner.paidAmount)}</td>
+            </>
+          )}
+        />
+        {report.data && report.data.result.length > 0 && (
+          <p className="admin-refunds__totals" data-testid="refund-totals">
+            {t('refunds.totals', { learners: report.data.total, earned: money(earned), paid: money(paid), owed: money(earned - paid) })}
+          </p>
+        )}
+        {report.data && <Pager name={title} page={page} total={report.data.total} onChange={setPage} />}
+      </AdminSection>
+    </>
+  );
+}
+
+function CsvDownload({ monsterplanId }: { monsterplanId: string }) {
+  const { t } = useTranslation('admin');
+  const download = useMutation({ mutationFn: () => downloadRefundsCsv(monsterplanId) });
+  return (
+    <>
+      <Button variant="secondary" isLoading={download.isPending} onClick={() => download.mutate()}>
+        {t('refunds.csv')}
+      </Button>
+      <ErrorNotice title={t('refunds.csvFailed')} error={download.error} />
+    </>
+  );
+}
