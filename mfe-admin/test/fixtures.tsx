@@ -31,13 +31,14 @@ export function adminSession(answers: Answers = {}, options: { holdUploads?: boo
   );
 }
 
-export function renderAdmin(route: string) {
+/** `inBrowser`: in jsdom's own history, for the browser's Back (window.history.back()). */
+export function renderAdmin(route: string, { inBrowser = false }: { inBrowser?: boolean } = {}) {
   return renderWithPlatform(
     <>
       <SessionProbe />
       <AdminRoutes />
     </>,
-    { route },
+    { route, inBrowser },
   );
 }
 

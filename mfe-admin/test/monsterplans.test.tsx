@@ -196,6 +196,49 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(within(within(section.getByRole('table')).getAllByRole('row')[1]!).getAllByRole('cell')[0]).toHaveTextContent('2');
   });
 
+  it("shows each recording's plan day and whether it came on time, from the catalog, for the recordings on the page", async () => {
+    const recorded = (id: string, week: number | null, dayOfWeek: number | null) => ({
+      _id: id,
+      createdAt: '2026-11-20T09:30:00.000Z',
+      url: `/v1/media/aloud/${id}.mp3`,
+      monsterplanId: week === null ? null : 'p1',
+      week,
+      dayOfWeek,
+    });
+    const entries = [{ user: { _id: 'u1', email: 'reader1@example.com' }, alouds: [recorded('a1', 2, 3), recorded('a2', 1, 1), recorded('a3', 1, 2), recorded('a4', null, null)] }];
+    const known = (aloudId: string, week: number, dayOfWeek: number, assignedAt: string | null, isOnTime: boolean) => ({
+      aloudId,
+      monsterplanId: 'p1',
+      week,
+      dayOfWeek,
+      recordedAt: '2026-11-20T09:30:00.000Z',
+      assignedAt,
+      isOnTime,
+    });
+    const gateway = adminSession({
+      'GET /v1/monsterplans': { body: [aPlan()] },
+      'GET /v1/monsterplans/aloud': pagedFrom(entries),
+      'GET /v1/refunds/alouds': {
+        body: { result: [known('a1', 2, 3, '2026-11-20T01:00:00.000Z', true), known('a2', 1, 1, '2026-11-18T01:00:00.000Z', false), known('a3', 1, 2, null, false)] },
+      },
+    });
+    renderAdmin('/administrator/monsterplans');
+    const section = within(await screen.findByRole('region', { name: 'Чанга уншлага' }));
+    const table = await section.findByRole('table');
+    await within(table).findByText('Хугацаандаа');
+    const recordings = within(table).getAllByRole('listitem');
+    expect(recordings[0]).toHaveTextContent('Monster plan 1');
+    expect(recordings[0]).toHaveTextContent('2-р долоо хоног, 3-р өдөр');
+    expect(recordings[0]).toHaveTextContent('Хугацаандаа');
+    expect(recordings[1]).toHaveTextContent('1-р долоо хоног, 1-р өдөр');
+    expect(recordings[1]).toHaveTextContent('Хоцорсон');
+    expect(recordings[2]).toHaveTextContent('Хуваарьгүй');
+    // A recording without a plan day: '—', never scheduled.
+    expect(recordings[3]).toHaveTextContent('—');
+    expect(recordings[3]).toHaveTextContent('Хуваарьгүй');
+    expect(callsTo(gateway.calls, 'GET', '/v1/refunds/alouds')[0]?.query).toEqual({ ids: 'a1,a2,a3,a4' });
+  });
+
   it('has the requests panel below the plans', async () => {
     adminSession();
     renderAdmin('/administrator/monsterplans');

@@ -51,6 +51,46 @@ describe('the users (/administrator/users)', () => {
     await waitFor(() => expect(screen.getByText('user1@example.com')).toBeInTheDocument());
   });
 
+  it('searches by name or email: the text goes as `search` once the typing pauses, from page 1, and stays in the address for Back', async () => {
+    const gateway = adminSession({
+      'GET /v1/users': (call) => pagedFrom(users.filter((user) => !call.query.search || `${user.name} ${user.email}`.toLowerCase().includes(call.query.search.toLowerCase())))(call),
+      'GET /v1/users/u2': { body: users[1] },
+      'GET /v1/progress/users/u2': { body: { monsterplans: [], lessons: [] } },
+      'GET /v1/refunds': { body: { result: [] } },
+    });
+    renderAdmin('/administrator/users?page=2', { inBrowser: true });
+    expect(await screen.findByText('user11@example.com')).toBeInTheDocument();
+    const box = screen.getByRole('searchbox', { name: 'Нэр эсвэл имэйлээр хайх' });
+    await userEvent.type(box, 'USER2');
+    // One call for the paused typing, not one per letter.
+    await waitFor(() => expect(callsTo(gateway.calls, 'GET', '/v1/users').at(-1)?.query).toEqual({ perPage: '10', currentPage: '1', search: 'USER2' }));
+    expect(callsTo(gateway.calls, 'GET', '/v1/users').filter((call) => call.query.search)).toHaveLength(1);
+    expect(address()).toHaveTextContent(/^\/administrator\/users\?search=USER2$/);
+    const table = screen.getByRole('table', { name: 'Хэрэглэгчид' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + 5));
+
+    // A learner's page, then the browser's Back: the search is still there.
+    await userEvent.click(within(table).getByRole('link', { name: 'Хэрэглэгч 2' }));
+    expect(window.location.pathname).toBe('/administrator/users/u2');
+    await screen.findByRole('heading', { level: 1, name: 'Хэрэглэгч 2' });
+    act(() => window.history.back());
+    expect(await screen.findByRole('searchbox', { name: 'Нэр эсвэл имэйлээр хайх' })).toHaveValue('USER2');
+    expect(window.location.search).toBe('?search=USER2');
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Нэр эсвэл имэйлээр хайх' }), 'нэг ч үгүй');
+    expect(await screen.findByText('Хэрэглэгч олдсонгүй.')).toBeInTheDocument();
+  });
+
+  it('keeps the search of the address, and clears it when the box is emptied', async () => {
+    const gateway = adminSession({ 'GET /v1/users': pagedFrom(users) });
+    renderAdmin('/administrator/users?search=user7');
+    expect(await screen.findByRole('searchbox', { name: 'Нэр эсвэл имэйлээр хайх' })).toHaveValue('user7');
+    expect(callsTo(gateway.calls, 'GET', '/v1/users')[0]?.query).toEqual({ perPage: '10', currentPage: '1', search: 'user7' });
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Нэр эсвэл имэйлээр хайх' }));
+    await waitFor(() => expect(address()).toHaveTextContent(/^\/administrator\/users$/));
+    expect(callsTo(gateway.calls, 'GET', '/v1/users').at(-1)?.query).toEqual({ perPage: '10', currentPage: '1' });
+  });
+
   describe('the administrator role', () => {
     /** A stand-in for the users' calls that keeps the roles it is told. */
     function usersWithRoles(people: ReturnType<typeof aUser>[], answerToChange?: () => { status: number; body: unknown }) {
