@@ -26,6 +26,7 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
   { path: '/v1/lesson-requests', service: 'catalog' },
   { path: '/v1/monsterplan-requests', service: 'catalog' },
   { path: '/v1/progress', service: 'catalog' }, // listening progress (issue 19)
+  { path: '/v1/refunds', service: 'catalog' }, // the refund ledger (issue 20)
 ];
 
 const rows = routingTable.map(({ path, service }) => ({ segments: path.split('/').slice(1), service }));

@@ -97,6 +97,12 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/progress/monsterplans/{plan}' },
   { method: 'GET', path: '/v1/progress/lessons/{lesson}' },
   { method: 'GET', path: '/v1/progress/mine' },
+  { method: 'GET', path: '/v1/monsterplans/{plan}/refunds' },
+  { method: 'GET', path: '/v1/monsterplans/{plan}/refunds.csv' },
+  { method: 'GET', path: '/v1/refunds' },
+  { method: 'GET', path: '/v1/refunds/alouds' },
+  { method: 'PUT', path: '/v1/refunds/{refund}/paid' },
+  { method: 'DELETE', path: '/v1/refunds/{refund}/paid' },
 ];
 
 /** One request of the run; `announced` sends only headers that announce a body of that many bytes. */
@@ -243,6 +249,7 @@ beforeAll(async () => {
     user: learner.id,
     request: '00000000-0000-4000-8000-000000000001',
     question: '00000000-0000-4000-8000-000000000002',
+    refund: '00000000-0000-4000-8000-000000000003',
     document: 'brochure-1.pdf',
   };
 }, 60_000);

@@ -40,6 +40,11 @@ describe('the routing table', () => {
     ['/v1/progress/monsterplans/64f0c2', 'catalog'],
     ['/v1/progress/lessons/64f0c2', 'catalog'],
     ['/v1/progress/mine', 'catalog'],
+    ['/v1/monsterplans/64f0c2/refunds', 'catalog'],
+    ['/v1/monsterplans/64f0c2/refunds.csv', 'catalog'],
+    ['/v1/refunds', 'catalog'],
+    ['/v1/refunds/alouds', 'catalog'],
+    ['/v1/refunds/64f0c2/paid', 'catalog'],
   ])('%s is answered by %s', (path, service) => {
     expect(ownerOf(path)).toBe(service);
   });

@@ -6,6 +6,7 @@ export * as catalog from './catalog.js';
 export * as media from './media.js';
 export * as exam from './exam.js';
 export * as progress from './progress.js';
+export * as refunds from './refunds.js';
 export * from './exam-rules.js';
 export * from './progress-rules.js';
 export * from './payload-token.js';

@@ -21,7 +21,8 @@ export const eventQueues = {
     'refund.payment-undone',
     'monsterplan.week-released',
   ],
-  catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.deleted'],
+  // The refund ledger (issue 20) consumes the exam's results and media's recordings.
+  catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.deleted', 'exam.completed', 'aloud.recorded'],
   media: [...revocationEventTypes, 'user.registered', 'user.deleted'],
   exam: [...revocationEventTypes, 'user.registered', 'user.deleted', ...accessEventTypes],
 } as const satisfies Record<string, readonly EventType[]>;

@@ -13,5 +13,7 @@ export const catalogEnv = z.object({
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 60 * 60).default(4 * 60 * 60),
   /** '1' seeds the demo content into an empty catalog (the all-in-one start passes it). */
   SEED_DEMO: z.enum(['0', '1']).default('0'),
+  /** What each refund (exam passed, read-aloud on time) pays back, in whole tögrög; kept on each refund when earned. */
+  REFUND_AMOUNT_MNT: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
 });
 export type CatalogConfig = z.infer<typeof catalogEnv>;

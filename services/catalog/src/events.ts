@@ -1,23 +1,29 @@
 // What the catalog consumes: auth's `user.registered` and `user.deleted` (the learner read model, and
 // a deleted learner's requests) and media's `video.published` / `video.deleted` (the video read
-// model), each applied once through the inbox.
+// model), the exam's `exam.completed` and media's `aloud.recorded` (the refund ledger), each applied
+// once through the inbox.
 // Writing learner (the emails on the administrator's pages), access_request and video moves the
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
-// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*.
+// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*, refund.*.
 import { applyOnce, applyUserRegistered, forgetLearner, isUuid, recordEvent, subscribe, type EventOf, type ServiceContext, type Subscription } from '@learning/kit';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
+import { applyAloudRecorded, forgetAloudRecordingsOf } from './aloud-recordings.js';
+import type { CatalogConfig } from './config.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
+import { applyExamCompleted, forgetRefundsOf } from './refunds.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { applyVideoPublished } from './videos.js';
 
-export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>): Subscription[] {
+export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>, config: Pick<CatalogConfig, 'REFUND_AMOUNT_MNT'>): Subscription[] {
   return [
     subscribe('user.registered', applyOnce(db, applyUserRegistered)),
     subscribe('user.deleted', applyOnce(db, applyUserDeleted)),
     subscribe('video.published', applyOnce(db, applyVideoPublished)),
     subscribe('video.deleted', applyOnce(db, applyVideoDeleted)),
+    subscribe('exam.completed', applyOnce(db, applyExamCompleted(config.REFUND_AMOUNT_MNT))),
+    subscribe('aloud.recorded', applyOnce(db, applyAloudRecorded(config.REFUND_AMOUNT_MNT))),
   ];
 }
 
@@ -34,6 +40,9 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.dele
   await trx.deleteFrom('access_version').where('user_id', '=', userId).execute();
   await trx.deleteFrom('listening').where('user_id', '=', userId).execute();
   await trx.deleteFrom('listening_milestone').where('user_id', '=', userId).execute();
+  // Recordings and refunds go with the account: nobody is left to pay back.
+  await forgetAloudRecordingsOf(trx, userId);
+  await forgetRefundsOf(trx, userId);
   await forgetLearner(trx, userId);
 }
 

@@ -10,6 +10,7 @@ import { createMediaSigner } from './media-urls.js';
 import { lessonRoutes } from './routes/lessons.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
 import { progressRoutes } from './routes/progress.js';
+import { refundRoutes } from './routes/refunds.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
 import { sweepWeekReleasesEveryMinute } from './week-releases.js';
@@ -29,7 +30,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
     async stop() {
       await weekReleases?.stop();
     },
-    subscriptions: catalogSubscriptions,
+    subscriptions: (context) => catalogSubscriptions(context, config),
     routes(app, context) {
       const lists = keepLists(context.db);
       app.use(lessonRoutes(context, signer, lists));
@@ -37,6 +38,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       app.use(lessonRequestRoutes(context, lists));
       app.use(monsterplanRequestRoutes(context, lists));
       app.use(progressRoutes(context));
+      app.use(refundRoutes(context, config.REFUND_AMOUNT_MNT));
     },
   };
 }
