@@ -4,6 +4,8 @@ import { NavLink, Outlet, useTranslation } from '@learning/platform';
 import '../../admin.css';
 import { useNewRequestCount, type RequestKind } from '../../requests';
 
+// A section with another section under its address is current on its own address only; the others
+// stay current on their sub-pages too (a learner's page is under Users).
 const sections: ReadonlyArray<{ to: string; label: string; requests?: RequestKind }> = [
   { to: 'lessons', label: 'lessons.title', requests: 'lesson' },
   { to: 'lessons/requests', label: 'lessonRequests.title' },
@@ -21,7 +23,7 @@ export function AdminPanel() {
         <ul className="admin-sections">
           {sections.map(({ to, label, requests }) => (
             <li key={to}>
-              <NavLink to={to} end className={({ isActive }) => `lp-button ${isActive ? 'lp-button--primary' : 'lp-button--secondary'}`}>
+              <NavLink to={to} end={sections.some((other) => other.to.startsWith(`${to}/`))} className={({ isActive }) => `lp-button ${isActive ? 'lp-button--primary' : 'lp-button--secondary'}`}>
                 {t(label)}
                 {requests && <NewRequestCount kind={requests} />}
               </NavLink>
