@@ -5,6 +5,7 @@
 import type { refunds } from '@learning/contracts';
 import { isUuid, notFound, recordEvent, transaction, type EventOf } from '@learning/kit';
 import type { Selectable } from 'kysely';
+import { isApprovedForMonsterplan } from './access.js';
 import { dayAssignedAt, recordDayAssignment } from './assignments.js';
 import { monsterplanNotFound } from './monsterplans.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
@@ -80,7 +81,7 @@ export async function earnAloudRefund(
   recording: { aloudId: string; userId: string; monsterplanId: string; week: number; dayOfWeek: number; recordedAt: Date },
   amount: number,
 ): Promise<void> {
-  const isApproved = await isApprovedFor(trx, recording.userId, recording.monsterplanId);
+  const isApproved = await isApprovedForMonsterplan(trx, recording.userId, recording.monsterplanId);
   const assignedAt = await dayAssignedAt(trx, recording.userId, recording.monsterplanId, recording.week, recording.dayOfWeek);
   if (!aloudEarnsRefund({ isApproved, assignedAt, recordedAt: recording.recordedAt })) return;
   // A released day never opened has no recorded assignment: record it, so the refund's day keeps its moment.
@@ -95,17 +96,6 @@ export async function earnAloudRefund(
     correct_questions: null,
     total_questions: null,
   });
-}
-
-async function isApprovedFor(db: CatalogDb, userId: string, monsterplanId: string): Promise<boolean> {
-  const approved = await db
-    .selectFrom('access_request')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('monsterplan_id', '=', monsterplanId)
-    .where('is_approved', '=', true)
-    .executeTakeFirst();
-  return approved !== undefined;
 }
 
 /**
