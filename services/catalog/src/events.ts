@@ -28,9 +28,8 @@ export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>, conf
 }
 
 /**
- * A deleted learner's requests go, approved or pending, with their access version, email and what
- * they heard. Nothing
- * is published: auth deleted the account with its grants, and the exam forgets them from the same event.
+ * A deleted learner's requests go, approved or pending, with their access version, email, what they
+ * heard, the days assigned and the weeks released to them, their recordings and refunds. Nothing is published: auth deleted the account with its grants, and the exam forgets them from the same event.
  */
 export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.deleted'>): Promise<void> {
   const { userId } = event.data;
@@ -40,6 +39,8 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.dele
   await trx.deleteFrom('access_version').where('user_id', '=', userId).execute();
   await trx.deleteFrom('listening').where('user_id', '=', userId).execute();
   await trx.deleteFrom('listening_milestone').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('day_assignment').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('week_release').where('user_id', '=', userId).execute();
   // Recordings and refunds go with the account: nobody is left to pay back.
   await forgetAloudRecordingsOf(trx, userId);
   await forgetRefundsOf(trx, userId);
