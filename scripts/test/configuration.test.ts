@@ -3,6 +3,7 @@
 // with a value other than the default for each, and each probe shows the behaviour that value
 // causes. A row without a probe, or a probe without a row, fails the test.
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,7 @@ beforeAll(async () => {
     SEED_DEMO: '1',
     EXAM_QUESTION_COUNT: '1',
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
+    REFUND_AMOUNT_MNT: '7000',
     RATE_LIMIT_AUTH: '3',
     RATE_LIMIT_WINDOW_MS: '7200000',
     TRUST_PROXY: 'loopback',
@@ -340,6 +342,21 @@ const probes: Record<string, Probe> = {
     const body = { answer: revealed.question.answers[0].identifier };
     const answer = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/1/answer`, { token, body });
     expect([answer.status, answer.body.answer, answer.body.isOnTime]).toEqual([200, 999, false]);
+  },
+  async REFUND_AMOUNT_MNT() {
+    // A passed exam, as the exam service reports it: the catalog's ledger owes the configured amount.
+    const { token, monsterplanId } = await learnerWithExam();
+    const userId = decodeJwt(token).sub!;
+    const data = { userId, monsterplanId, percent: 100, correctQuestions: 1, totalQuestions: 1, passed: true };
+    await started.platform.services.catalog.context.bus.publish({ id: randomUUID(), type: 'exam.completed', version: 1, occurredAt: new Date().toISOString(), producer: 'exam', data });
+    const admin = await started.adminToken();
+    let report: any;
+    for (let tries = 0; tries < 200 && !report?.result.some((entry: any) => entry.user._id === userId); tries++) {
+      if (report) await new Promise((resolve) => setTimeout(resolve, 50));
+      report = (await started.call('GET', `/v1/monsterplans/${monsterplanId}/refunds?perPage=100`, { token: admin })).body;
+    }
+    const owed = report.result.find((entry: any) => entry.user._id === userId);
+    expect([report.amountPerItem, owed?.items[0].amount]).toEqual([7000, 7000]);
   },
   async RATE_LIMIT_AUTH() {
     const client = { 'x-forwarded-for': '10.9.9.9' };
