@@ -2,7 +2,7 @@
 // the videos and the payment instructions (issue 20); a plan's videos also get their week, day and
 // words, and a plan may release its days one a day. An invalid submit is blocked
 // and marks every field touched; a field's problem shows once it is touched.
-import { Alert, Button, TextField, useTranslation } from '@learning/platform';
+import { Alert, Button, TextAreaField, TextField, useTranslation } from '@learning/platform';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useVideoUses } from '../../video-uses';
@@ -89,10 +89,17 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
           onBlur={() => touch('price')}
         />
       </div>
-      <PaymentInstructionsField
+      {/* The administrator's own words on how to pay (bank account, QPay, cash at the centre), shown to a learner who asks. */}
+      <TextAreaField
+        label={t('form.paymentInstructions')}
+        hint={t('form.paymentInstructionsHint', { max: paymentInstructionsLength })}
+        name="paymentInstructions"
+        data-field="paymentInstructions"
+        rows={4}
+        maxLength={paymentInstructionsLength}
         value={fields.paymentInstructions}
         error={shownError('paymentInstructions')}
-        onChange={(paymentInstructions) => change({ paymentInstructions })}
+        onChange={(event) => change({ paymentInstructions: event.target.value })}
         onBlur={() => touch('paymentInstructions')}
       />
       <VideoPicker
@@ -144,39 +151,5 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
         )}
       </div>
     </form>
-  );
-}
-
-/** The administrator's own words on how to pay (bank account, QPay, cash at the centre), shown to a learner who asks. */
-function PaymentInstructionsField({ value, error, onChange, onBlur }: { value: string; error: string | undefined; onChange: (value: string) => void; onBlur: () => void }) {
-  const { t } = useTranslation('admin');
-  const id = useId();
-  return (
-    <div className="lp-field">
-      <label className="lp-field__label" htmlFor={id}>
-        {t('form.paymentInstructions')}
-      </label>
-      <textarea
-        id={id}
-        className="lp-field__input admin-form__textarea"
-        name="paymentInstructions"
-        data-field="paymentInstructions"
-        rows={4}
-        maxLength={paymentInstructionsLength}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      />
-      <p id={`${id}-hint`} className="lp-field__hint">
-        {t('form.paymentInstructionsHint', { max: paymentInstructionsLength })}
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="lp-field__error">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

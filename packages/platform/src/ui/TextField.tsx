@@ -1,13 +1,37 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps {
   label: string;
   /** Shown under the field and announced; marks the field invalid. */
   error?: string | undefined;
   hint?: string;
 }
 
+export interface TextFieldProps extends FieldProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {}
+
 export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
+  return <Field label={label} error={error} hint={hint} className={className}>{(control) => <input {...input} {...control} />}</Field>;
+}
+
+export interface TextAreaFieldProps extends FieldProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {}
+
+export function TextAreaField({ label, error, hint, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field label={label} error={error} hint={hint} className={className}>
+      {(control) => <textarea {...textarea} {...control} className={`${control.className} lp-field__input--multiline`} />}
+    </Field>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The label, the control, its hint and its error, tied together for assistive technology. */
+function Field({ label, error, hint, className, children }: FieldProps & { className?: string | undefined; children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
   return (
@@ -15,13 +39,7 @@ export function TextField({ label, error, hint, className, ...input }: TextField
       <label className="lp-field__label" htmlFor={id}>
         {label}
       </label>
-      <input
-        {...input}
-        id={id}
-        className="lp-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {children({ id, className: 'lp-field__input', 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint && (
         <p id={`${id}-hint`} className="lp-field__hint">
           {hint}

@@ -1,7 +1,7 @@
 // The UI kit: a few accessible components over the theme in styles.css. A full kit (Mantine) was
 // measured at 175 KB gzipped when shared, more than the whole first-visit budget of 170 KB.
 export { Button, type ButtonProps } from './Button';
-export { TextField, type TextFieldProps } from './TextField';
+export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
 export { Alert, EmptyState, LoadError, Loader } from './feedback';
 export { Card, PageTitle, usePageTitle } from './layout';
 export { AccessBadge, type AccessState } from './AccessBadge';
