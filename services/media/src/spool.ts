@@ -2,7 +2,7 @@
 // file in memory; its first bytes decide whether it is accepted (by content, not by name), a hash of
 // its bytes becomes its ETag, and a file too large, refused or cut off by the client leaves nothing.
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
@@ -114,7 +114,7 @@ function spoolStorage(spoolDir: string, rules: UploadRules): StorageEngine {
           req.off('close', onClose);
           // busboy ends a file that hit the size limit early and marks it truncated.
           if ((file.stream as { truncated?: boolean }).truncated) {
-            await rm(path, { force: true });
+            await removeSpooled(output, path);
             return callback(tooLarge(rules.limitBytes));
           }
           const spooled: SpooledFile = {
@@ -128,7 +128,7 @@ function spoolStorage(spoolDir: string, rules: UploadRules): StorageEngine {
         },
         async (error: unknown) => {
           req.off('close', onClose);
-          await rm(path, { force: true });
+          await removeSpooled(output, path);
           callback(error);
         },
       );
@@ -140,6 +140,15 @@ function spoolStorage(spoolDir: string, rules: UploadRules): StorageEngine {
       );
     },
   };
+}
+
+/**
+ * Removes a spooled file once its stream has closed: a stream destroyed while still opening its file
+ * creates the file after an earlier removal (seen as an empty file left in the spool).
+ */
+export async function removeSpooled(output: WriteStream, path: string): Promise<void> {
+  if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()));
+  await rm(path, { force: true });
 }
 
 /** Passes the bytes through once their head is judged acceptable; counts and hashes them. */
