@@ -37,7 +37,8 @@ export interface Platform {
   services: { auth: RunningService<AuthTables>; catalog: RunningService<CatalogTables>; media: RunningService<MediaTables>; exam: RunningService<ExamTables> };
   /** Where media keeps its files. */
   mediaFilesDir: string;
-  close(): Promise<void>;
+  /** Lets the requests under way finish until `deadline` (cut at once without one), then stops everything. */
+  close(deadline?: number): Promise<void>;
 }
 
 export async function startPlatform({ env: given, inMemory = false, schemaPrefix }: PlatformOptions): Promise<Platform> {
@@ -73,10 +74,13 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
     url: gateway.url,
     services,
     mediaFilesDir: filesDir(mediaConfig),
-    async close() {
-      await gateway.close();
-      await Promise.all(Object.values(services).map((service) => service.close()));
+    async close(deadline) {
+      // The gateway first, so the requests it is finishing still reach the services; the shared bus
+      // once no service relays to it, so its consumers finish the event in hand; the databases last.
+      await gateway.close(deadline);
+      await Promise.all(Object.values(services).map((service) => service.drain(deadline)));
       await bus?.close();
+      await Promise.all(Object.values(services).map((service) => service.close()));
       if (temporaryFilesDir) await rm(temporaryFilesDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@
 // its own schema), else each service keeps its own embedded database under DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@learning/kit';
+import { createLogger, cutRequestsSettleMs, stopGraceMs } from '@learning/kit';
 import { announceAdministrator, settingsOrExit, type Settings } from './launch-settings.js';
 
 const logger = createLogger('start-distributed');
@@ -24,24 +24,51 @@ const deployables: Array<{ name: string; entry: string; env: Settings }> = [
   { name: 'gateway', entry: 'gateway/src/main.ts', env: { PORT: settings.PORT ?? '8080' } },
 ];
 
-const children: ChildProcess[] = deployables.map(({ name, entry, env }) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: root,
-    env: { ...settings, ...serviceUrls, ...env },
-    stdio: 'inherit',
-  });
-  child.on('exit', (code, signal) => {
-    logger.error({ code, signal }, `${name} stopped; stopping the others`);
-    stopAll(code ?? 1);
-  });
-  return child;
-});
+const children = new Map<string, ChildProcess>(
+  deployables.map(({ name, entry, env }) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: root,
+      env: { ...settings, ...serviceUrls, ...env },
+      stdio: 'inherit',
+      // Its own process group: Ctrl-C reaches this launcher alone, which stops the gateway first.
+      detached: true,
+    });
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      logger.error({ code, signal }, `${name} stopped; stopping the others`);
+      void stopAll(code ?? 1);
+    });
+    return [name, child] as const;
+  }),
+);
 
+/** Each child drains on SIGTERM (the kit's stopOnSignals); one that has not gone by then is killed. */
+const childStopMs = stopGraceMs + cutRequestsSettleMs + 5000;
 let stopping = false;
-function stopAll(code: number) {
+async function stopAll(code: number) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 3000).unref();
+  // The gateway first, so the requests it is finishing still reach the services behind it.
+  await stopChild(children.get('gateway')!);
+  await Promise.all([...children.values()].map(stopChild));
+  process.exit(code);
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stopAll(0));
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killing = setTimeout(() => child.kill('SIGKILL'), childStopMs);
+    child.once('exit', () => {
+      clearTimeout(killing);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // Ctrl-C again: every deployable stops at once (the kit's stopOnSignals).
+    if (stopping && signal === 'SIGINT') for (const child of children.values()) child.kill('SIGINT');
+    void stopAll(0);
+  });
+}

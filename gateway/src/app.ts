@@ -32,6 +32,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** How the services are reached; `startGateway` passes one it can close. */
   agent?: Agent;
+  /** Whether the gateway is stopping (SIGTERM): `/readyz` then answers 503. */
+  isStopping?: () => boolean;
 }
 
 /** The sign-in calls a password guesser would hammer, under /v1/auth. */
@@ -49,7 +51,7 @@ export function createGateway(options: GatewayOptions): Express {
   app.use(tagAndLogRequests(logger));
 
   app.get('/healthz', answerAlive);
-  app.get('/readyz', answerReadiness(services));
+  app.get('/readyz', answerReadiness(services, options.isStopping));
 
   // One router for the sign-in calls, so that every other call passes one layer, not one per limit.
   app.use('/v1/auth', signInRateLimits(options.rateLimit, answers));

@@ -16,8 +16,13 @@ export const answerAlive: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
 };
 
-export function answerReadiness(services: Record<ServiceName, string>): RequestHandler {
+export function answerReadiness(services: Record<ServiceName, string>, isStopping: () => boolean = () => false): RequestHandler {
   return async (_req, res) => {
+    // Stopping, whatever the services say: a load balancer sends the next requests elsewhere.
+    if (isStopping()) {
+      res.status(503).json({ status: 'unavailable' });
+      return;
+    }
     const readiness = await checkReadiness(services);
     res.status(readiness.status === 'ready' ? 200 : 503).json(readiness);
   };

@@ -1,5 +1,5 @@
 // Runs the gateway alone (the distributed mode): reads the environment, listens, stops on a signal.
-import { createLogger, loadConfig } from '@learning/kit';
+import { createLogger, loadConfig, stopDeadline, stopOnSignals } from '@learning/kit';
 import { gatewayEnv } from './config.js';
 import { startGateway } from './server.js';
 
@@ -7,4 +7,4 @@ const config = loadConfig(gatewayEnv);
 const logger = createLogger('gateway', config.LOG_LEVEL);
 if (!config.PAYLOAD_SECRET) logger.warn('PAYLOAD_SECRET is not set: JSON payloads are sent unencrypted.');
 const gateway = await startGateway(config, logger);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void gateway.close().then(() => process.exit(0)));
+stopOnSignals(logger, () => gateway.close(stopDeadline()));

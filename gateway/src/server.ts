@@ -1,19 +1,21 @@
 // Starts the gateway on a port: `main.ts` runs it alone, the all-in-one launcher beside the services.
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { listen, type Logger } from '@learning/kit';
+import { listen, stoppable, type Logger } from '@learning/kit';
 import { createGateway } from './app.js';
 import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import { ServiceAgent } from './service-agent.js';
 
 export interface RunningGateway {
   url: string;
-  close(): Promise<void>;
+  /** Takes no new requests and lets those under way finish until `deadline` (cut at once without one). */
+  close(deadline?: number): Promise<void>;
 }
 
 /** `clientTimeoutMs`: see the kit's `listen`; a test cuts a stalled client sooner. */
 export async function startGateway(config: GatewayConfig, logger: Logger, { clientTimeoutMs }: { clientTimeoutMs?: number } = {}): Promise<RunningGateway> {
   const agent = new ServiceAgent();
+  let isStopping = () => false;
   const app = createGateway({
     services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
     payloadSecret: config.PAYLOAD_SECRET,
@@ -30,18 +32,19 @@ export async function startGateway(config: GatewayConfig, logger: Logger, { clie
     ),
     logger,
     agent,
+    isStopping: () => isStopping(),
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST, clientTimeoutMs });
+  const serving = stoppable(server, logger);
+  isStopping = serving.isStopping;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   logger.info({ url, payloadEncryption: Boolean(config.PAYLOAD_SECRET) }, 'gateway listening');
 
   return {
     url,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+    async close(deadline) {
+      await serving.stop(deadline);
       agent.destroy();
     },
   };

@@ -1,9 +1,9 @@
 // Runs the exam service alone (the distributed mode).
-import { createLogger, loadConfig, runService } from '@learning/kit';
+import { createLogger, loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit';
 import { examEnv } from './config.js';
 import { examService } from './service.js';
 
 const config = loadConfig(examEnv);
 const logger = createLogger('exam', config.LOG_LEVEL);
 const service = await runService(examService(config), config, { logger });
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void service.close().then(() => process.exit(0)));
+stopOnSignals(logger, () => service.close(stopDeadline()));

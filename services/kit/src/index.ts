@@ -5,6 +5,7 @@ export * from './db.js';
 export * from './validation.js';
 export * from './app.js';
 export * from './http-server.js';
+export * from './graceful-stop.js';
 export * from './json-bodies.js';
 export * from './conditional.js';
 export * from './bounded-map.js';

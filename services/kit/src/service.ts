@@ -9,6 +9,7 @@ import { createServiceApp } from './app.js';
 import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
 import { checkConsumedTypes, eventQueuesOf, subscriberName } from './event-queues.js';
+import { stoppable } from './graceful-stop.js';
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
 import { openBus } from './open-bus.js';
@@ -72,7 +73,15 @@ export interface RuntimeOptions {
 export interface RunningService<Tables> {
   url: string;
   context: ServiceContext<Tables>;
-  close(): Promise<void>;
+  /**
+   * Takes no new requests and lets those under way finish until `deadline` (cut at once without
+   * one), then stops what makes work of its own: `stop`'s timers and the outbox relay (what is left
+   * in the outbox is relayed on the next start). Consumers and the database stay until `close`, so a
+   * launcher whose services share one bus closes it in between.
+   */
+  drain(deadline?: number): Promise<void>;
+  /** Drains, then closes the bus (its consumers finish the event in hand) and, last, the database. */
+  close(deadline?: number): Promise<void>;
 }
 
 export async function runService<Tables>(
@@ -135,29 +144,36 @@ export async function runService<Tables>(
   // One subscription: the queue, declared with every type, is consumed only once every handler is there.
   await bus.subscribe(subscriberName(definition.name, namespace), consumedTypes, handleEach(subscriptions));
 
+  let isStopping = () => false;
   const app = createServiceApp({
     logger,
-    isReady: async () => (await sql`select 1`.execute(db), true),
+    isReady: async () => !isStopping() && (await sql`select 1`.execute(db), true),
     routes: (express) => {
       express.use(authenticate(verifyToken));
       definition.routes(express, context);
     },
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST });
+  const serving = stoppable(server, logger);
+  isStopping = serving.isStopping;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   logger.info({ url, database: config.DATABASE_URL ? 'postgresql' : 'pglite', bus: config.AMQP_URL ? 'rabbitmq' : 'in-process' }, `${definition.name} listening`);
 
-  return {
-    url,
-    context,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
-      await closed;
+  let draining: Promise<void> | undefined;
+  const drain = (deadline?: number) =>
+    (draining ??= (async () => {
+      await serving.stop(deadline);
       clearInterval(housekeeping);
       await definition.stop?.(context);
       await relay.stop();
+    })());
+  return {
+    url,
+    context,
+    drain,
+    async close(deadline) {
+      await drain(deadline);
       if (!options.bus) await bus.close();
       await db.destroy();
     },
