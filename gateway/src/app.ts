@@ -1,12 +1,14 @@
 // The gateway, one Express app built from its options with no I/O: security headers and request ids
 // for everything, health, the rate-limited sign-in calls, every /v1 call relayed to its service
-// (payloads sealed), then the built front-ends. A middleware added here applies to the calls too.
+// (payloads sealed), then the API's documentation and the built front-ends. A middleware added here
+// applies to the calls too.
 import type { Agent } from 'node:http';
 import compression from 'compression';
 import express, { Router, type ErrorRequestHandler, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import type { Logger } from '@learning/kit';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
+import { serveApiDocs } from './api-docs.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
 import { answerAlive, answerReadiness } from './health.js';
 import { createJsonSealer } from './payload.js';
@@ -60,6 +62,7 @@ export function createGateway(options: GatewayOptions): Express {
   // The front-ends' scripts and styles gzipped on the way (a first visit's 509 KB of JS travel as 164 KB);
   // content-hashed files are cached for a year, so a browser asks for each once.
   app.use(compression());
+  app.use(serveApiDocs());
   app.use(serveFrontEnds(options.staticDir, options.remotes, options.payloadSecret));
   app.use((req, res) => answers.error(req, res, gatewayErrors.notFound()));
   app.use(answerUnexpectedError(answers, logger));
