@@ -1,16 +1,17 @@
 // The gateway, one Express app built from its options with no I/O: security headers and request ids
-// for everything, health, the rate-limited sign-in calls, every /v1 call relayed to its service
+// for everything, health and metrics, the rate-limited sign-in calls, every /v1 call relayed to its service
 // (payloads sealed), then the API's documentation and the built front-ends. A middleware added here
 // applies to the calls too.
 import type { Agent } from 'node:http';
 import compression from 'compression';
 import express, { Router, type ErrorRequestHandler, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { Logger } from '@learning/kit';
+import { createMetrics, type Logger } from '@learning/kit';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
 import { serveApiDocs } from './api-docs.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
 import { answerAlive, answerReadiness } from './health.js';
+import { routeOfCall } from './metrics.js';
 import { createJsonSealer } from './payload.js';
 import { proxyToServices } from './proxy.js';
 import { tagAndLogRequests } from './request-log.js';
@@ -34,6 +35,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** How the services are reached; `startGateway` passes one it can close. */
   agent?: Agent;
+  /** What a caller of /metrics presents (METRICS_TOKEN); unset, only this machine may ask. */
+  metricsToken?: string | undefined;
   /** Whether the gateway is stopping (SIGTERM): `/readyz` then answers 503. */
   isStopping?: () => boolean;
 }
@@ -51,8 +54,12 @@ export function createGateway(options: GatewayOptions): Express {
 
   app.use(securityHeaders(Object.values(options.remotes ?? {}).map((remote) => remote.manifestUrl)));
   app.use(tagAndLogRequests(logger));
+  const metrics = createMetrics({ service: 'gateway', token: options.metricsToken });
+  app.use(metrics.countRequests(routeOfCall));
 
   app.get('/healthz', answerAlive);
+  // The gateway's own, never a service's: no /v1 path reaches a service's /metrics.
+  app.get('/metrics', metrics.answer);
   app.get('/readyz', answerReadiness(services, options.isStopping));
 
   // One router for the sign-in calls, so that every other call passes one layer, not one per limit.

@@ -31,6 +31,7 @@ export const gatewayEnv = z
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
     TRUST_PROXY: z.string().min(1).optional(),
+    METRICS_TOKEN: serviceEnv.METRICS_TOKEN,
     STATIC_DIR: z.string().default(defaultStaticDir),
     REMOTES_DIR: z.string().optional(),
     REMOTE_HOME_URL: z.string().default(defaultRemoteUrl('home')),
@@ -61,6 +62,8 @@ export interface GatewayConfig {
    * sign-in rate limits count; unset, the gateway is the edge and the header is not believed.
    */
   TRUST_PROXY?: string | undefined;
+  /** The bearer token /metrics asks for; unset, it answers only callers on this machine (never one relayed by a proxy). */
+  METRICS_TOKEN?: string | undefined;
   /** Defaults to the shell's build in this repository. */
   STATIC_DIR?: string | undefined;
   /** A folder with each remote's build as `<name>/`; by default the repository's `mfe-<name>/dist`. */

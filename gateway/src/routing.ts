@@ -29,14 +29,23 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
   { path: '/v1/refunds', service: 'catalog' }, // the refund ledger (issue 20)
 ];
 
-const rows = routingTable.map(({ path, service }) => ({ segments: path.split('/').slice(1), service }));
+const rows = routingTable.map(({ path, service }) => ({ path, segments: path.split('/').slice(1), service }));
 
 /** The service that answers `path` (a pathname, no query), or undefined when no service owns it. */
 export function ownerOf(path: string): ServiceName | undefined {
+  return rowOf(path)?.service;
+}
+
+/** The row of the table that routes `path`, e.g. `/v1/monsterplans/{id}/exam`: the route /metrics counts it under. */
+export function routeOf(path: string): string | undefined {
+  return rowOf(path)?.path;
+}
+
+function rowOf(path: string): (typeof rows)[number] | undefined {
   const segments = path.split('/').slice(1);
   // Dot segments would let a path that looks like one service's reach another's after normalisation.
   if (segments.some(isDotSegment)) return undefined;
-  return rows.find((row) => row.segments.every((part, index) => matches(part, segments[index])))?.service;
+  return rows.find((row) => row.segments.every((part, index) => matches(part, segments[index])));
 }
 
 export function isV1Path(path: string): boolean {

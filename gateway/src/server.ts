@@ -19,6 +19,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, { clie
   const app = createGateway({
     services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
     payloadSecret: config.PAYLOAD_SECRET,
+    metricsToken: config.METRICS_TOKEN,
     rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH },
     trustProxy: config.TRUST_PROXY,
     staticDir: config.STATIC_DIR ?? defaultStaticDir,

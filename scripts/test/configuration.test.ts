@@ -98,6 +98,7 @@ beforeAll(async () => {
     RATE_LIMIT_AUTH: '3',
     RATE_LIMIT_WINDOW_MS: '7200000',
     TRUST_PROXY: 'loopback',
+    METRICS_TOKEN: 'configured-metrics-token',
     STATIC_DIR: join(folder, 'static'),
     REMOTES_DIR: join(folder, 'remotes'),
     REMOTE_MONSTER_URL: 'https://cdn.example.mn/monster/mf-manifest.json',
@@ -374,6 +375,18 @@ const probes: Record<string, Probe> = {
     // Another address behind the same proxy is another client: its own three sign-in calls.
     const answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: { 'x-forwarded-for': '10.9.9.7' } });
     expect(answer.status).toBe(404);
+  },
+  async METRICS_TOKEN() {
+    // The gateway's /metrics and each service's ask for it, even of a caller on this machine.
+    for (const url of [started.platform.url, ...Object.values(started.platform.services).map((service) => service.url)]) {
+      const refused = await fetch(`${url}/metrics`);
+      const answered = await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });
+      expect([refused.status, answered.status, (await answered.text()).includes('http_requests_total')]).toEqual([401, 200, true]);
+      await refused.body?.cancel();
+    }
+    // One process, one registry: the gateway's port answers for the services beside it.
+    const gateway = await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });
+    expect(await gateway.text()).toMatch(/^outbox_backlog_events\{service="catalog"\} \d+$/m);
   },
   async STATIC_DIR() {
     expect(await (await fetch(started.platform.url + '/')).text()).toContain('configured static dir');

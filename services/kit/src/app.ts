@@ -1,11 +1,12 @@
-// The Express app every service builds: request ids, request logs, JSON bodies, health and
-// readiness, and the one error handler that answers `{message, code}` and never a stack.
+// The Express app every service builds: request ids, request logs, JSON bodies, health,
+// readiness and metrics, and the one error handler that answers `{message, code}` and never a stack.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { HttpError, badRequest, internalErrorMessage, notFound, payloadTooLarge } from './errors.js';
 import { jsonBodies } from './json-bodies.js';
+import type { Metrics } from './metrics.js';
 
 export interface ServiceAppOptions {
   logger: Logger;
@@ -15,6 +16,8 @@ export interface ServiceAppOptions {
   isReady?: () => Promise<boolean>;
   /** Largest JSON body accepted, in bytes. */
   jsonLimitBytes?: number;
+  /** Counts the requests per route and answers `/metrics`. */
+  metrics?: Metrics;
 }
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
@@ -26,11 +29,12 @@ export function acceptRequestId(given: string | string[] | undefined): string {
 
 const methodNotAllowed = () => new HttpError(405, 'method_not_allowed', 'Энэ хаяг ийм төрлийн хүсэлт хүлээж авдаггүй.');
 
-export function createServiceApp({ logger, routes, isReady, jsonLimitBytes = 100 * 1024 }: ServiceAppOptions): Express {
+export function createServiceApp({ logger, routes, isReady, jsonLimitBytes = 100 * 1024, metrics }: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.use(tagAndLogRequests(logger));
+  if (metrics) app.use(metrics.countRequests());
   // Express would answer OPTIONS itself, 200 with a bare list of methods; the front-ends share the
   // API's origin, so there is no CORS preflight to answer.
   app.use(((req, _res, next) => next(req.method === 'OPTIONS' ? methodNotAllowed() : undefined)) satisfies RequestHandler);
@@ -43,6 +47,7 @@ export function createServiceApp({ logger, routes, isReady, jsonLimitBytes = 100
     const ready = isReady ? await isReady().catch(() => false) : true;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable' });
   });
+  if (metrics) app.get('/metrics', metrics.answer);
 
   routes(app);
 
@@ -52,7 +57,7 @@ export function createServiceApp({ logger, routes, isReady, jsonLimitBytes = 100
 }
 
 const requestIdHeader = 'x-request-id';
-const unloggedPaths = new Set(['/healthz', '/readyz']);
+const unloggedPaths = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface RequestLogOptions {
   /** The level of a request's line (from its path, no query); info by default. */

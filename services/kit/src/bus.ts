@@ -20,6 +20,8 @@ export interface Bus {
    * before its subscriber ever subscribed waits for it. Idempotent; `subscribe` uses the same queue.
    */
   declareQueues(queues: Readonly<Record<string, readonly string[]>>): Promise<void>;
+  /** Events of `subscriber` in its dead-letter queue, for /metrics; rejects while the broker is unreachable. */
+  deadLetterCount(subscriber: string): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -32,4 +32,6 @@ export const serviceEnv = {
   AUTH_URL: z.url().default('http://127.0.0.1:4001'),
   TOKEN_ISSUER: z.string().default('learning-platform'),
   TOKEN_AUDIENCE: z.string().default('learning-platform'),
+  /** The bearer token /metrics asks for; unset, it answers only callers on this machine. */
+  METRICS_TOKEN: z.string().min(16).optional(),
 };

@@ -29,6 +29,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   const logger = options.logger ?? createLogger('in-process-bus');
   const queues = new Map<string, SubscriberQueue>();
   const deadLetters: EventEnvelope[] = [];
+  const deadLettersPerSubscriber = new Map<string, number>();
   const deliveries = new Set<Promise<void>>();
   const closing = new AbortController();
 
@@ -75,6 +76,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         const context = { err: error, subscriber: queue.subscriber, eventId: event.id, type: event.type, delivery };
         if (error instanceof MalformedEvent || delivery >= maxDeliveries) {
           deadLetters.push(event);
+          deadLettersPerSubscriber.set(queue.subscriber, (deadLettersPerSubscriber.get(queue.subscriber) ?? 0) + 1);
           const reason = error instanceof MalformedEvent ? 'its contract refuses it' : `after ${delivery} failed deliveries`;
           logger.error(context, `event dead-lettered: ${reason}`);
           return;
@@ -114,6 +116,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         const queue = queueOf(subscriber);
         for (const type of types) queue.types.add(type);
       }
+    },
+
+    async deadLetterCount(subscriber) {
+      return deadLettersPerSubscriber.get(subscriber) ?? 0;
     },
 
     async close() {

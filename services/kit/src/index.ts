@@ -4,6 +4,8 @@ export * from './logger.js';
 export * from './db.js';
 export * from './validation.js';
 export * from './app.js';
+export * from './metrics.js';
+export * from './event-metrics.js';
 export * from './http-server.js';
 export * from './graceful-stop.js';
 export * from './json-bodies.js';

@@ -275,6 +275,19 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
       });
     },
 
+    async deadLetterCount(subscriber) {
+      const model = connection;
+      if (!model) throw new Error('RabbitMQ is unreachable.');
+      // The passive declare answers the count: no management plugin needed. A channel of its own, as a
+      // failed check (a queue deleted by hand) closes the channel it ran on.
+      const channel = await openChannel(model, (m) => m.createChannel());
+      try {
+        return (await channel.checkQueue(`${subscriber}.dead-letter`)).messageCount;
+      } finally {
+        await channel.close().catch(() => undefined);
+      }
+    },
+
     async close() {
       if (closing.signal.aborted) return;
       closing.abort();

@@ -8,10 +8,12 @@ import type { Logger } from 'pino';
 import { createServiceApp } from './app.js';
 import type { Bus, EventHandler } from './bus.js';
 import { openDatabase, type Db } from './db.js';
+import { watchEvents } from './event-metrics.js';
 import { checkConsumedTypes, eventQueuesOf, subscriberName } from './event-queues.js';
 import { stoppable } from './graceful-stop.js';
 import { listen } from './http-server.js';
 import { createLogger } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay } from './outbox.js';
 import { revocationCheck, revocationSubscription } from './revocations.js';
@@ -53,6 +55,8 @@ export interface ServiceConfig {
   AUTH_URL: string;
   TOKEN_ISSUER: string;
   TOKEN_AUDIENCE: string;
+  /** What a caller of /metrics presents; unset, only this machine may ask. */
+  METRICS_TOKEN?: string | undefined;
 }
 
 export interface RuntimeOptions {
@@ -141,12 +145,16 @@ export async function runService<Tables>(
   const subscriptions = [revocationSubscription(db), ...(definition.subscriptions?.(context) ?? [])];
   const consumedTypes = [...new Set(subscriptions.flatMap(({ types }) => types))];
   checkConsumedTypes(definition.name, consumedTypes);
+  const metrics = createMetrics({ service: definition.name, token: config.METRICS_TOKEN });
+  const subscriber = subscriberName(definition.name, namespace);
+  const eventMetrics = watchEvents({ service: definition.name, db, bus, subscriber, logger });
   // One subscription: the queue, declared with every type, is consumed only once every handler is there.
-  await bus.subscribe(subscriberName(definition.name, namespace), consumedTypes, handleEach(subscriptions));
+  await bus.subscribe(subscriber, consumedTypes, eventMetrics.measureLag(handleEach(subscriptions)));
 
   let isStopping = () => false;
   const app = createServiceApp({
     logger,
+    metrics,
     isReady: async () => !isStopping() && (await sql`select 1`.execute(db), true),
     routes: (express) => {
       express.use(authenticate(verifyToken));
@@ -175,6 +183,7 @@ export async function runService<Tables>(
     async close(deadline) {
       await drain(deadline);
       if (!options.bus) await bus.close();
+      eventMetrics.stop();
       await db.destroy();
     },
   };

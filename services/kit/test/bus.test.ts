@@ -1,5 +1,5 @@
 // One contract for every bus: the in-process bus always, RabbitMQ too when AMQP_URL is set.
-import { connectRabbitBus, createInProcessBus, type Bus, type EventEnvelope } from '../src/index.js';
+import { connectRabbitBus, createInProcessBus, MalformedEvent, type Bus, type EventEnvelope } from '../src/index.js';
 import { amqpUrl, collector, connectRabbitAdmin, envelope, eventually, logger, startForwarder, uniqueName } from './bus-fixtures.js';
 
 const maxDeliveries = 3;
@@ -154,6 +154,23 @@ describe.each(transports)('the %s bus', (_name, transport) => {
     }, 'the event is in the dead-letter queue');
     expect(deadLetters.find((event) => event.id === poison.id)).toEqual(poison);
     expect(deadLetters.map((event) => event.id)).not.toContain(later.id);
+  });
+
+  it("counts each subscriber's dead letters, for /metrics", async () => {
+    const refusing = newSubscriber('refusing');
+    const accepting = newSubscriber('accepting');
+    await bus.subscribe(refusing, ['test.counted'], async () => {
+      throw new MalformedEvent('no delivery of this event can succeed');
+    });
+    const { handler, ids } = collector();
+    await bus.subscribe(accepting, ['test.counted'], handler);
+
+    const event = envelope('test.counted');
+    await bus.publish(event);
+
+    await eventually(async () => (await bus.deadLetterCount(refusing)) === 1, 'the refused event is counted');
+    await eventually(() => ids().includes(event.id), 'the other subscriber has it');
+    expect(await bus.deadLetterCount(accepting)).toBe(0);
   });
 
   it('publish refuses an envelope that is not a valid event', async () => {
