@@ -1,5 +1,5 @@
-// The whole platform in one process: every service on its own loopback port, each with its own
-// database (embedded PGlite under <DATA_DIR>/<service>, or a schema on DATABASE_URL), one bus
+// The whole platform in one process: every service on its own loopback port, each in its own schema
+// of one database (one embedded PGlite under <DATA_DIR>/platform, or DATABASE_URL), one bus
 // (in-process, or RabbitMQ when AMQP_URL is set) and the gateway in front. Each reads its settings
 // from the same environment through its own validated config, exactly as it does alone, so the
 // README's configuration table holds here as in the distributed start. `npm start`, the integration
@@ -7,7 +7,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInProcessBus, createLogger, loadConfig, runService, withoutEmpty, type Bus, type RunningService } from '@learning/kit';
+import {
+  createInProcessBus,
+  createLogger,
+  earlierDatabaseFolders,
+  loadConfig,
+  openSharedPglite,
+  runService,
+  withoutEmpty,
+  type Bus,
+  type RunningService,
+  type SharedPglite,
+} from '@learning/kit';
 import { authEnv } from '../services/auth/src/config.js';
 import { authService } from '../services/auth/src/service.js';
 import type { AuthTables } from '../services/auth/src/tables.js';
@@ -30,6 +41,8 @@ export interface PlatformOptions {
   inMemory?: boolean;
   /** Prefix of every service's schema and RabbitMQ names, so test runs on one server never meet. */
   schemaPrefix?: string;
+  /** Runs once the services are up, before the gateway takes its port (npm start: the front-ends built, its starting page closed). */
+  beforeGateway?: () => Promise<void>;
 }
 
 export interface Platform {
@@ -41,21 +54,23 @@ export interface Platform {
   close(deadline?: number): Promise<void>;
 }
 
-export async function startPlatform({ env: given, inMemory = false, schemaPrefix }: PlatformOptions): Promise<Platform> {
+export async function startPlatform({ env: given, inMemory = false, schemaPrefix, beforeGateway }: PlatformOptions): Promise<Platform> {
   const env = withoutEmpty(given);
   // PORT and HOST are the gateway's; the services listen on loopback, wherever the system puts them.
   const inside = { ...env, PORT: '0', HOST: '127.0.0.1' };
   const bus: Bus | undefined = env.AMQP_URL ? undefined : createInProcessBus({ logger: createLogger('bus', env.LOG_LEVEL) });
+  const authConfig = loadConfig(authEnv, inside);
+  const sharedPglite = env.DATABASE_URL ? undefined : await openEmbeddedDatabase(inMemory ? null : authConfig.DATA_DIR, authConfig.LOG_LEVEL);
   const runtime = (service: string, logLevel: string) => ({
     logger: createLogger(service, logLevel),
     ...(bus ? { bus } : {}),
+    ...(sharedPglite ? { sharedPglite } : {}),
     ...(inMemory ? { dataDir: null } : {}),
     // Each service in its own schema on one PostgreSQL, as each has alone; DATABASE_SCHEMA names one service's.
     schema: schemaPrefix ? `${schemaPrefix}_${service}` : service,
     ...(schemaPrefix ? { busNamespace: schemaPrefix } : {}),
   });
 
-  const authConfig = loadConfig(authEnv, inside);
   const auth = await runService(authService(authConfig), authConfig, runtime('auth', authConfig.LOG_LEVEL));
   const behindAuth = { ...inside, AUTH_URL: auth.url };
   const catalogConfig = loadConfig(catalogEnv, behindAuth);
@@ -67,6 +82,7 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL));
   const services = { auth, catalog, exam, media };
 
+  await beforeGateway?.();
   const gatewayConfig = loadConfig(gatewayEnv, { ...env, AUTH_URL: auth.url, CATALOG_URL: catalog.url, MEDIA_URL: media.url, EXAM_URL: exam.url });
   const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL));
 
@@ -81,7 +97,24 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
       await Promise.all(Object.values(services).map((service) => service.drain(deadline)));
       await bus?.close();
       await Promise.all(Object.values(services).map((service) => service.close()));
+      await sharedPglite?.close();
       if (temporaryFilesDir) await rm(temporaryFilesDir, { recursive: true, force: true });
     },
   };
+}
+
+const servicesWithDatabases = ['auth', 'catalog', 'media', 'exam'];
+
+/** The services' one embedded database: `<dataDir>/platform`, or in memory when `dataDir` is null. */
+async function openEmbeddedDatabase(dataDir: string | null, logLevel: string): Promise<SharedPglite> {
+  if (dataDir) {
+    const earlier = earlierDatabaseFolders(dataDir, servicesWithDatabases);
+    if (earlier.length > 0) {
+      createLogger('start', logLevel).warn(
+        `${earlier.join(', ')}: databases of an earlier layout (one per service), no longer read; the platform now keeps every service's data ` +
+          `in ${join(dataDir, 'platform')} and starts there afresh (the demo is seeded again). Delete the old folders when nothing in them is needed.`,
+      );
+    }
+  }
+  return openSharedPglite(dataDir && join(dataDir, 'platform'));
 }

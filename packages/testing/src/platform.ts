@@ -7,7 +7,7 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { startPlatform, type Platform } from '../../../scripts/platform.js';
 
-// Starting the platform takes seconds on PGlite (an embedded database per service), and tests wait
+// Starting the platform takes seconds on PGlite (one embedded database, a schema per service), and tests wait
 // for events; on two cores busy with other work a start has taken over 30 s. Jest reads testTimeout
 // from its global config only, never per project, so every test file that imports this fixture gets
 // 60 s here — a guard against hangs, not a figure (outside Jest, in a benchmark, import.meta.jest is absent).

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { kitMigrations, type KitTables } from './kit-tables.js';
+import type { SharedPglite } from './shared-pglite.js';
 import { ownDatabase } from './unit-of-work.js';
 
 export type { KitTables };
@@ -24,6 +25,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files (`<dataDir>/<service>`); `null` keeps the database in memory. */
   dataDir: string | null;
+  /** An embedded database shared with the other services of this process, instead of one of its own. */
+  sharedPglite?: SharedPglite | undefined;
   /** Schema name; defaults to the service name (tests use a fresh one each run). */
   schema?: string | undefined;
   /** PostgreSQL connections kept open; 10 unless DATABASE_POOL_SIZE says otherwise. */
@@ -36,7 +39,9 @@ export async function openDatabase<Tables>(options: DatabaseOptions): Promise<Db
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl, schema, options.poolSize ?? 10)
-    : await openPglite(options.dataDir === null ? null : path.join(options.dataDir, options.service), schema);
+    : options.sharedPglite
+      ? await openSharedSchema(options.sharedPglite, schema)
+      : await openPglite(options.dataDir === null ? null : path.join(options.dataDir, options.service), schema);
   try {
     await migrate(db, schema, 'kit_migration', kitMigrations);
     await migrate(db, schema, 'migration', options.migrations);
@@ -73,6 +78,12 @@ async function openPglite(dir: string | null, schema: string): Promise<Kysely<un
   // PGlite has a single connection, so the search path set here holds for every query.
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`);
   return new Kysely({ dialect: new PGliteDialect({ pglite }) });
+}
+
+async function openSharedSchema(shared: SharedPglite, schema: string): Promise<Kysely<unknown>> {
+  const db = new Kysely({ dialect: new PGliteDialect({ pglite: shared.inSchema(schema) }) });
+  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
+  return db;
 }
 
 async function migrate(db: Kysely<unknown>, schema: string, table: string, migrations: Record<string, Migration>) {

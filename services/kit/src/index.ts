@@ -2,6 +2,7 @@ export * from './errors.js';
 export * from './config.js';
 export * from './logger.js';
 export * from './db.js';
+export { earlierDatabaseFolders, openSharedPglite, type SharedPglite } from './shared-pglite.js';
 export * from './validation.js';
 export * from './app.js';
 export * from './metrics.js';

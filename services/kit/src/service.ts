@@ -17,6 +17,7 @@ import { createMetrics } from './metrics.js';
 import { openBus } from './open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay } from './outbox.js';
 import { revocationCheck, revocationSubscription } from './revocations.js';
+import type { SharedPglite } from './shared-pglite.js';
 import type { Subscription } from './subscriptions.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
 import { transaction, type Trx } from './unit-of-work.js';
@@ -67,6 +68,8 @@ export interface RuntimeOptions {
   schema?: string;
   /** `null` keeps an embedded database in memory (tests). */
   dataDir?: string | null;
+  /** The embedded database the services of this process share, each in its own schema (the all-in-one mode). */
+  sharedPglite?: SharedPglite;
   /**
    * Keeps this run's events apart on a shared RabbitMQ (tests): the exchange becomes
    * `<namespace>.events` and the service's queue `<namespace>.<service>.events`.
@@ -100,6 +103,7 @@ export async function runService<Tables>(
     dataDir: options.dataDir === undefined ? config.DATA_DIR : options.dataDir,
     migrations: definition.migrations,
     schema: options.schema ?? config.DATABASE_SCHEMA,
+    sharedPglite: config.DATABASE_URL ? undefined : options.sharedPglite,
     ...(config.DATABASE_POOL_SIZE ? { poolSize: config.DATABASE_POOL_SIZE } : {}),
   });
   const namespace = options.busNamespace;
