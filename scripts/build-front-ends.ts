@@ -3,4 +3,4 @@
 import { createLogger } from '@learning/kit';
 import { buildFrontEndsThatNeedIt } from './front-ends.js';
 
-buildFrontEndsThatNeedIt(createLogger('build', 'info'));
+await buildFrontEndsThatNeedIt(createLogger('build', 'info'));

@@ -2,7 +2,7 @@
 // `npm start` builds the ones that are missing or stale: a dist older than its sources (or than the
 // sources of a workspace package it is built from, such as packages/platform) would serve yesterday's
 // code, and a remote built against an older platform breaks at run time.
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,15 +82,58 @@ export function frontEndsToBuild(root = repositoryRoot, all: readonly FrontEnd[]
   });
 }
 
-/** Builds every front-end whose build is missing or stale (~30 s each on two cores); throws if a build fails. */
-export function buildFrontEndsThatNeedIt(logger: Logger): void {
+/**
+ * Front-end builds run at once. Each is one webpack process, mostly on one core, whose minifier uses
+ * the other: on two cores, two at once finished the five in less time than one at a time (bench/start).
+ */
+export const buildsAtOnce = 2;
+
+/**
+ * Builds every front-end whose build is missing or stale, `buildsAtOnce` at a time; throws if a
+ * build fails, with its output. A build's own output is shown only then: the log says what is built.
+ */
+export async function buildFrontEndsThatNeedIt(logger: Logger, atOnce = buildsAtOnce): Promise<void> {
   const needed = frontEndsToBuild();
   if (needed.length === 0) return;
-  logger.info(`Building the front-ends that are not built or older than their sources: ${needed.map((f) => `${f.workspace} (${f.reason})`).join(', ')}`);
-  const args = ['run', 'build', ...needed.flatMap(({ workspace }) => ['-w', workspace])];
-  const build = spawnSync('npm', args, { cwd: repositoryRoot, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error(`npm ${args.join(' ')} failed`);
+  const started = Date.now();
+  logger.info(`Building the front-ends that are not built or older than their sources (the first time takes about a minute): ${needed.map((f) => `${f.workspace} (${f.reason})`).join(', ')}`);
+  const waiting = [...needed];
+  const running = new Set<ChildProcess>();
+  const buildNext = async (): Promise<void> => {
+    for (let frontEnd = waiting.shift(); frontEnd; frontEnd = waiting.shift()) await buildOne(frontEnd, running, logger);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(atOnce, needed.length) }, buildNext));
+  } catch (error) {
+    waiting.length = 0;
+    for (const build of running) build.kill();
+    throw error;
+  }
   // webpack leaves an unchanged file unwritten, so its time would still say stale: stamp the build.
   const now = new Date();
   for (const { entry } of needed) utimesSync(path.join(repositoryRoot, entry), now, now);
+  logger.info(`Front-ends built in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+function buildOne({ workspace }: FrontEnd, running: Set<ChildProcess>, logger: Logger): Promise<void> {
+  const started = Date.now();
+  const args = ['run', 'build', '-w', workspace];
+  const build = spawn('npm', args, { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(build);
+  const output: Buffer[] = [];
+  build.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+  build.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve, reject) => {
+    build.once('error', reject);
+    build.once('close', (status) => {
+      running.delete(build);
+      if (status === 0) {
+        logger.info(`${workspace} built in ${Math.round((Date.now() - started) / 1000)} s`);
+        resolve();
+      } else {
+        process.stderr.write(Buffer.concat(output));
+        reject(new Error(`npm ${args.join(' ')} failed`));
+      }
+    });
+  });
 }

@@ -1,6 +1,8 @@
 // `npm start`: the whole platform on http://localhost:8080 from one command. Embedded defaults
 // (PGlite under .data/, the in-process bus); PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
-import { createLogger, stopDeadline, stopOnSignals } from '@learning/kit';
+import { createLogger, loadConfig, stopDeadline, stopOnSignals } from '@learning/kit';
+import { gatewayEnv } from '../gateway/src/config.js';
+import { answerStartingOn } from '../gateway/src/starting.js';
 import { buildFrontEndsThatNeedIt } from './front-ends.js';
 import { announceAdministrator, settingsOrExit } from './launch-settings.js';
 import { startPlatform } from './platform.js';
@@ -8,9 +10,20 @@ import { startPlatform } from './platform.js';
 const logger = createLogger('start');
 const { settings, notes } = settingsOrExit(process.env, logger);
 
-if (!settings.STATIC_DIR) buildFrontEndsThatNeedIt(logger);
+// Until the gateway listens, its port answers a starting page; the front-ends build while the services start.
+const { PORT, HOST } = loadConfig(gatewayEnv, settings);
+const starting = PORT === 0 ? undefined : await answerStartingOn({ port: PORT, host: HOST });
+const building = settings.STATIC_DIR ? Promise.resolve() : buildFrontEndsThatNeedIt(logger);
+// Awaited once the services are up; a failed build is reported then, not as an unhandled rejection.
+building.catch(() => undefined);
 
-const platform = await startPlatform({ env: settings });
+const platform = await startPlatform({
+  env: settings,
+  beforeGateway: async () => {
+    await building;
+    await starting?.close();
+  },
+});
 logger.info(`The platform is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);
 announceAdministrator(notes, logger);
 

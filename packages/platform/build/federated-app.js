@@ -11,6 +11,12 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The JavaScript minimizer webpack itself ships (what its default minimizer is), run with swc:
+ * measured on two cores, swc minifies in a fraction of Terser's time for about the same bytes.
+ */
+const MinimizerPlugin = createRequire(require.resolve('webpack'))('minimizer-webpack-plugin');
+
 const platformPackage = JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8'));
 
 /**
@@ -108,6 +114,14 @@ export function federatedApp(app) {
         clean: true,
       },
       devtool: production ? false : 'eval-cheap-module-source-map',
+      // Kept in <front-end>/node_modules/.cache/webpack: a rebuild after a change redoes only what changed.
+      cache: {
+        type: 'filesystem',
+        buildDependencies: { config: [import.meta.filename, path.join(app.root, 'webpack.config.js')] },
+      },
+      optimization: production
+        ? { minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })] }
+        : {},
       resolve: {
         extensions: ['.tsx', '.ts', '.js'],
         // Workspace packages are TypeScript sources that import siblings as './name.js'.
