@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,9 @@ it('on SIGTERM finishes the upload and the sign-in under way, cuts a stalled upl
   await eventually(async () => (await spooled()).length === 2, 'the second upload reaches the spool');
   const signingIn = startRequest('POST', '/v1/auth/login', { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(signIn)) });
   signingIn.request.write(signIn.slice(0, 10));
+  // Its connection is made (and, a moment later, taken by the server) before the signal: a stop refuses new ones.
+  await connected(signingIn.request);
+  await new Promise((resolve) => setTimeout(resolve, 200));
 
   const signalled = Date.now();
   started.kill('SIGTERM');
@@ -162,6 +165,15 @@ function startRequest(method: string, path: string, headers: Record<string, stri
   });
   answer.catch(() => undefined);
   return { request: sent, answer };
+}
+
+function connected(sent: ClientRequest): Promise<void> {
+  return new Promise((resolve, reject) => {
+    sent.once('error', reject);
+    const whenOpen = (socket: Socket) => (socket.connecting ? socket.once('connect', () => resolve()) : resolve());
+    if (sent.socket) whenOpen(sent.socket as Socket);
+    else sent.once('socket', whenOpen);
+  });
 }
 
 function send(method: string, path: string, headers: Record<string, string>, body: string): Promise<Answer> {
