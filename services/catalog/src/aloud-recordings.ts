@@ -3,7 +3,7 @@
 // that day's assignment (the read-aloud refund, the administrator's read-aloud table).
 import type { refunds } from '@learning/contracts';
 import { isUuid, type EventOf } from '@learning/kit';
-import { dayAssignedAt } from './assignments.js';
+import { recordingAssignedAt } from './assignments.js';
 import { earnAloudRefund, isOnTime } from './refunds.js';
 import type { CatalogDb } from './tables.js';
 
@@ -37,10 +37,7 @@ export async function aloudTimeliness(db: CatalogDb, aloudIds: readonly string[]
   return Promise.all(
     recordings.map(async (recording) => {
       const recordedAt = new Date(recording.recorded_at);
-      const assignedAt =
-        recording.monsterplan_id !== null && recording.week !== null && recording.day_of_week !== null
-          ? await dayAssignedAt(db, recording.user_id, recording.monsterplan_id, recording.week, recording.day_of_week)
-          : null;
+      const assignedAt = await recordingAssignedAt(db, recording);
       return {
         aloudId: recording.aloud_id,
         monsterplanId: recording.monsterplan_id,

@@ -58,9 +58,21 @@ export async function dayAssignedAt(
     .executeTakeFirst();
   if (recorded) return new Date(recorded.assigned_at);
   const schedule = await releaseSchedule(db, userId, monsterplanId);
-  if (!schedule) return null;
-  const day = schedule[dayIndexOf(schedule, week, dayOfWeek)];
-  return day && day.releasesAt <= now ? day.releasesAt : null;
+  return assignedAtOf(undefined, schedule?.[dayIndexOf(schedule, week, dayOfWeek)]?.releasesAt ?? null, now);
+}
+
+/** The rule of an assignment: the recorded one, else a releaseDaily day's release moment once it has passed. */
+export function assignedAtOf(recorded: Date | undefined, releasesAt: Date | null, now: Date): Date | null {
+  return recorded ?? (releasesAt !== null && releasesAt <= now ? releasesAt : null);
+}
+
+/** When a recording's plan day was assigned to its learner; null for a recording that names no plan day. */
+export async function recordingAssignedAt(
+  db: CatalogDb,
+  recording: { user_id: string; monsterplan_id: string | null; week: number | null; day_of_week: number | null },
+): Promise<Date | null> {
+  const { user_id: userId, monsterplan_id: monsterplanId, week, day_of_week: dayOfWeek } = recording;
+  return monsterplanId !== null && week !== null && dayOfWeek !== null ? dayAssignedAt(db, userId, monsterplanId, week, dayOfWeek) : null;
 }
 
 /** The recorded assignments of a learner's plan days, by `week:dayOfWeek`. */

@@ -7,7 +7,7 @@ import { progressRules } from '@learning/contracts';
 import { isUuid } from '@learning/kit';
 import { sql } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
-import { dayKey, recordedAssignments, releaseSchedule } from './assignments.js';
+import { assignedAtOf, dayKey, recordedAssignments, releaseSchedule } from './assignments.js';
 import { statusOf, statusOfAll, tenths } from './coverage.js';
 import { groupBy } from './group-by.js';
 import { notApprovedForProgress, requireApprovedLesson } from './listening.js';
@@ -143,7 +143,7 @@ async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: stri
     const { week, dayOfWeek } = day[0]!;
     const releasesAt = releases.get(dayKey(week, dayOfWeek)) ?? null;
     const isReleased = releasesAt === null || releasesAt <= now;
-    const assignedAt = assigned.get(dayKey(week, dayOfWeek)) ?? (releasesAt && isReleased ? releasesAt : null);
+    const assignedAt = assignedAtOf(assigned.get(dayKey(week, dayOfWeek)), releasesAt, now);
     return {
       week,
       dayOfWeek,

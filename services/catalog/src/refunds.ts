@@ -6,7 +6,7 @@ import type { refunds } from '@learning/contracts';
 import { isUuid, notFound, recordEvent, transaction, type EventOf } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
-import { dayAssignedAt, recordDayAssignment } from './assignments.js';
+import { dayAssignedAt, recordDayAssignment, recordingAssignedAt } from './assignments.js';
 import { monsterplanNotFound } from './monsterplans.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 
@@ -237,10 +237,7 @@ async function refundItems(db: CatalogDb, rows: RefundRow[]): Promise<Array<{ us
   return Promise.all(
     rows.map(async (row) => {
       const recording = row.aloud_id ? recordingOf.get(row.aloud_id) : undefined;
-      const assignedAt =
-        recording?.monsterplan_id && recording.week !== null && recording.day_of_week !== null
-          ? await dayAssignedAt(db, row.user_id, recording.monsterplan_id, recording.week, recording.day_of_week)
-          : null;
+      const assignedAt = recording ? await recordingAssignedAt(db, recording) : null;
       const view: refunds.RefundItem = {
         _id: row.id,
         kind: row.kind,
