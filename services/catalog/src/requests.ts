@@ -29,17 +29,18 @@ const refusals = {
   cancelApproved: () => conflict('Баталгаажсан хүсэлтийг цуцлах боломжгүй.', 'request_approved'),
 };
 
+const bundleNotFound = (kind: RequestKind) => (kind === 'lesson' ? lessonNotFound : monsterplanNotFound)();
+
 /**
  * A learner asks for a bundle or plan. Refused with 409 when they already asked (pending) or already
  * have it (approved), and for an inactive plan; two simultaneous asks make one request.
  */
 export async function createRequest(db: CatalogDb, kind: RequestKind, userId: string, bundleId: string): Promise<RequestView> {
-  const bundleNotFound = kind === 'lesson' ? lessonNotFound : monsterplanNotFound;
-  if (!isUuid(bundleId)) throw bundleNotFound();
+  if (!isUuid(bundleId)) throw bundleNotFound(kind);
   try {
     return await transaction(db, async (trx) => {
       const bundle = await shareBundle(trx, kind, bundleId);
-      if (!bundle) throw bundleNotFound();
+      if (!bundle) throw bundleNotFound(kind);
       if (!bundle.isActive) throw refusals.inactive();
       await lockAccess(trx, [userId]);
       const existing = await trx
@@ -106,7 +107,7 @@ const accessNotFound = () => notFound('Энэ хэрэглэгчид энэ ба
 export async function revokeAccess(db: CatalogDb, kind: RequestKind, bundleId: string, userId: string): Promise<void> {
   if (!isUuid(bundleId) || !isUuid(userId)) throw accessNotFound();
   await transaction(db, async (trx) => {
-    if (!(await shareBundle(trx, kind, bundleId))) throw (kind === 'lesson' ? lessonNotFound : monsterplanNotFound)();
+    if (!(await shareBundle(trx, kind, bundleId))) throw bundleNotFound(kind);
     await lockAccess(trx, [userId]);
     const request = await trx
       .selectFrom('access_request')
