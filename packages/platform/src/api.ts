@@ -53,12 +53,21 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return readAnswer<T>(response.status, response.headers.get(payloadEncryptionHeader), text);
 }
 
-/** What every call sends: JSON accepted, and the bearer token from storage when there is one. */
+/**
+ * What every call sends: JSON accepted, the bearer token from storage when there is one, and a W3C
+ * traceparent that starts the call's trace (sampled), which the gateway and the services continue.
+ */
 export function callHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', traceparent: newTraceparent() };
   const token = tokenStore.get();
   if (token) headers.authorization = `Bearer ${token}`;
   return headers;
+}
+
+/** A new trace's id and this call's span id, random as W3C Trace Context asks; flag 01: sampled. */
+export function newTraceparent(): string {
+  const hex = Array.from(crypto.getRandomValues(new Uint8Array(24)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `00-${hex.slice(0, 32)}-${hex.slice(32)}-01`;
 }
 
 export const api = {

@@ -22,6 +22,17 @@ describe('api client', () => {
     expect(gateway.calls[1]?.headers.authorization).toBe('Bearer abc');
   });
 
+  it('starts a new sampled W3C trace with each call, for the gateway and the services to continue', async () => {
+    const gateway = fakeGateway({ 'GET /v1/auth/me': { body: { name: 'Бат' } } });
+    globalThis.fetch = gateway.fetch;
+    await api.get('/v1/auth/me');
+    await api.get('/v1/auth/me');
+    const [first, second] = gateway.calls.map((call) => call.headers.traceparent);
+    expect(first).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    expect(second!.slice(3, 35)).not.toBe(first!.slice(3, 35));
+  });
+
   it('sends JSON and puts the query in the address', async () => {
     const gateway = fakeGateway({ 'POST /v1/lesson-requests': { status: 201, body: { _id: 'r1' } }, 'GET /v1/users': { body: { result: [], total: 0 } } });
     globalThis.fetch = gateway.fetch;
