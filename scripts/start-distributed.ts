@@ -26,9 +26,10 @@ const deployables: Array<{ name: string; entry: string; env: Settings }> = [
 
 const children = new Map<string, ChildProcess>(
   deployables.map(({ name, entry, env }) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', '@learning/kit/tracing-register', entry], {
       cwd: root,
-      env: { ...settings, ...serviceUrls, ...env },
+      // Each process's spans name it (the resource's service.name).
+      env: { ...settings, ...serviceUrls, OTEL_SERVICE_NAME: name, ...env },
       stdio: 'inherit',
       // Its own process group: Ctrl-C reaches this launcher alone, which stops the gateway first.
       detached: true,

@@ -6,6 +6,7 @@ import { isV1Path, ownerOf } from './routing.js';
 
 export function tagAndLogRequests(logger: Logger): NodeMiddleware {
   return tagAndLogServiceRequests(logger, {
+    service: 'gateway',
     // Front-end assets are many and dull; the calls are what an operator looks for.
     levelOf: (path) => (isV1Path(path) ? 'info' : 'debug'),
     fieldsOf: (path) => (isV1Path(path) ? { service: ownerOf(path) } : {}),

@@ -416,6 +416,8 @@ const setByTheLauncher: Record<string, string> = {
   EXAM_URL: 'npm start wires its services itself',
   REMOTE_HOME_URL: 'probed below by a gateway of its own, where REMOTES_DIR is not in the way',
   NODE_ENV: 'probed in launch-settings.test.ts: production refuses to start without its secrets',
+  OTEL_EXPORTER_OTLP_ENDPOINT: 'probed in traces.test.ts: read by the tracing register module before the platform loads, so by a process of its own',
+  OTEL_SERVICE_NAME: 'probed in traces.test.ts, as OTEL_EXPORTER_OTLP_ENDPOINT',
 };
 
 it('every variable of the README is probed, and every probe is of a README variable', () => {

@@ -7,8 +7,11 @@ import type { Logger } from 'pino';
 import { HttpError, badRequest, internalErrorMessage, notFound, payloadTooLarge } from './errors.js';
 import { jsonBodies } from './json-bodies.js';
 import type { Metrics } from './metrics.js';
+import { labelActiveSpan } from './tracing.js';
 
 export interface ServiceAppOptions {
+  /** The service's name, on its spans. */
+  service?: string;
   logger: Logger;
   /** Mounts the service's routes. */
   routes: (app: Express) => void;
@@ -29,11 +32,11 @@ export function acceptRequestId(given: string | string[] | undefined): string {
 
 const methodNotAllowed = () => new HttpError(405, 'method_not_allowed', 'Энэ хаяг ийм төрлийн хүсэлт хүлээж авдаггүй.');
 
-export function createServiceApp({ logger, routes, isReady, jsonLimitBytes = 100 * 1024, metrics }: ServiceAppOptions): Express {
+export function createServiceApp({ service, logger, routes, isReady, jsonLimitBytes = 100 * 1024, metrics }: ServiceAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
-  app.use(tagAndLogRequests(logger));
+  app.use(tagAndLogRequests(logger, service ? { service } : {}));
   if (metrics) app.use(metrics.countRequests());
   // Express would answer OPTIONS itself, 200 with a bare list of methods; the front-ends share the
   // API's origin, so there is no CORS preflight to answer.
@@ -60,6 +63,8 @@ const requestIdHeader = 'x-request-id';
 const unloggedPaths = new Set(['/healthz', '/readyz', '/metrics']);
 
 export interface RequestLogOptions {
+  /** The deployable answering (gateway, catalog…), set on the request's span. */
+  service?: string;
   /** The level of a request's line (from its path, no query); info by default. */
   levelOf?: (path: string) => 'info' | 'debug';
   /** Fields the line adds, read once the answer is sent. */
@@ -82,8 +87,9 @@ export function pathOf(url: string | undefined): string {
  * logger per request was a tenth of the catalog's time under load, logged or not (measured with
  * --cpu-prof in bench/catalog).
  */
-export function tagAndLogRequests(logger: Logger, { levelOf = () => 'info', fieldsOf }: RequestLogOptions = {}): NodeMiddleware {
+export function tagAndLogRequests(logger: Logger, { service, levelOf = () => 'info', fieldsOf }: RequestLogOptions = {}): NodeMiddleware {
   return (req, res, next) => {
+    if (service) labelActiveSpan(service);
     const requestId = acceptRequestId(req.headers[requestIdHeader]);
     req.headers[requestIdHeader] = requestId;
     res.setHeader(requestIdHeader, requestId);

@@ -5,6 +5,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { flushTraces } from './tracing.js';
 
 /**
  * How long requests under way may take to finish once a stop is asked for. With `cutRequestsSettleMs`
@@ -100,15 +101,25 @@ export function stopOnSignals(logger: Logger, stop: () => Promise<void>): void {
     stoppingSince = Date.now();
     logger.info({ signal }, 'stopping: finishing the requests under way');
     stop().then(
-      () => {
+      async () => {
         logger.info('stopped');
+        await sendWaitingSpans();
         process.exit(0);
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         logger.error({ err: error }, 'stopping failed');
+        await sendWaitingSpans();
         process.exit(1);
       },
     );
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
+}
+
+/** The exporter's last spans, given a second or two: a collector that does not answer does not hold up the exit. */
+async function sendWaitingSpans() {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)));
+  await Promise.race([flushTraces().catch(() => undefined), late]);
+  clearTimeout(timer);
 }

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eventEnvelope } from '@learning/contracts';
 import { MalformedEvent, type Bus, type EventEnvelope, type EventHandler } from './bus.js';
 import { createLogger, type Logger } from './logger.js';
+import { activeTraceHeaders, inConsumeSpan, type TraceHeaders } from './tracing.js';
 
 export interface InProcessBusOptions {
   /** Deliveries of one event to one subscriber before it goes to `deadLetters`. */
@@ -15,12 +16,17 @@ export interface InProcessBusOptions {
 
 export type InProcessBus = Bus & { deadLetters: EventEnvelope[] };
 
+interface WaitingEvent {
+  content: string;
+  headers: TraceHeaders;
+}
+
 interface SubscriberQueue {
   subscriber: string;
   types: Set<string>;
   subscriptions: { types: ReadonlySet<string>; handler: EventHandler }[];
-  /** Events as JSON text, so every delivery hands out a fresh copy, as a broker would. */
-  waiting: string[];
+  /** Events as JSON text, so every delivery hands out a fresh copy, as a broker would; with their trace. */
+  waiting: WaitingEvent[];
   isDelivering: boolean;
 }
 
@@ -59,18 +65,20 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   async function deliverWaiting(queue: SubscriberQueue) {
     // Never inside the publisher's call stack: a handler must not run before publish() returns.
     await new Promise((resolve) => setImmediate(resolve));
-    for (let content = queue.waiting.shift(); content !== undefined && !closing.signal.aborted; content = queue.waiting.shift()) {
-      await deliver(queue, content);
+    for (let waiting = queue.waiting.shift(); waiting !== undefined && !closing.signal.aborted; waiting = queue.waiting.shift()) {
+      await deliver(queue, waiting);
     }
   }
 
-  async function deliver(queue: SubscriberQueue, content: string) {
+  async function deliver(queue: SubscriberQueue, { content, headers }: WaitingEvent) {
     for (let delivery = 1; ; delivery++) {
       const event = JSON.parse(content) as EventEnvelope;
       try {
-        for (const { types, handler } of queue.subscriptions) {
-          if (types.has(event.type)) await handler(event);
-        }
+        await inConsumeSpan({ type: event.type, id: event.id, subscriber: queue.subscriber, headers }, async () => {
+          for (const { types, handler } of queue.subscriptions) {
+            if (types.has(event.type)) await handler(event);
+          }
+        });
         return;
       } catch (error) {
         const context = { err: error, subscriber: queue.subscriber, eventId: event.id, type: event.type, delivery };
@@ -97,9 +105,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     async publish(event) {
       if (closing.signal.aborted) throw new Error('The in-process bus is closed.');
       const content = JSON.stringify(eventEnvelope.parse(event));
+      const headers = activeTraceHeaders();
       for (const queue of queues.values()) {
         if (!queue.types.has(event.type)) continue;
-        queue.waiting.push(content);
+        queue.waiting.push({ content, headers });
         startDelivering(queue);
       }
     },

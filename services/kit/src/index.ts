@@ -24,4 +24,5 @@ export * from './open-bus.js';
 export * from './read-models.js';
 export * from './lookups.js';
 export * from './subscriptions.js';
+export * from './tracing.js';
 export { commitAndRefuse, transaction, type Trx } from './unit-of-work.js';

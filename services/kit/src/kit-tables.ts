@@ -12,6 +12,8 @@ export interface OutboxTable {
   data: ColumnType<unknown, string, never>;
   position: Generated<string>;
   published_at: ColumnType<Date | null, never, Date>;
+  /** The W3C traceparent of the request that recorded the event, so its relay continues that trace. */
+  traceparent: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface InboxTable {
@@ -75,6 +77,11 @@ export const kitMigrations: Record<string, Migration> = {
         .addColumn('not_before', 'timestamptz', (c) => c.notNull())
         .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
         .execute();
+    },
+  },
+  '0003_outbox_traceparent': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('outbox').addColumn('traceparent', 'text').execute();
     },
   },
 };

@@ -7,6 +7,7 @@ import { events, type EventData, type EventType } from '@learning/contracts';
 import type { Bus, EventEnvelope } from './bus.js';
 import { kitTables, type AnyDb } from './db.js';
 import type { Logger } from './logger.js';
+import { activeTraceparent, inPublishSpan, outsideTraces } from './tracing.js';
 import { recordingIn, relayAfterCommit } from './unit-of-work.js';
 
 /**
@@ -26,7 +27,7 @@ export async function recordEvent<Type extends EventType>(trx: AnyDb, type: Type
   };
   await kitTables(trx)
     .insertInto('outbox')
-    .values({ id: event.id, type, version, occurred_at: event.occurredAt, producer, data: JSON.stringify(event.data) })
+    .values({ id: event.id, type, version, occurred_at: event.occurredAt, producer, data: JSON.stringify(event.data), traceparent: activeTraceparent() ?? null })
     .execute();
   return event;
 }
@@ -75,8 +76,12 @@ export function startOutboxRelay({ db, bus, logger, batchSize = 100, pollMs = 50
     });
   }
 
-  /** Publishes one batch; answers how long to wait before the next pass. */
-  async function relayOnce(): Promise<number> {
+  /**
+   * Publishes one batch; answers how long to wait before the next pass. Outside the trace of the
+   * request that nudged it: each event's publish span continues its own request's trace instead.
+   */
+  const relayOnce = () => outsideTraces(relayBatch);
+  async function relayBatch(): Promise<number> {
     try {
       const { published, selected, failure } = await publishBatch(db, bus, batchSize);
       if (!failure) {
@@ -144,14 +149,16 @@ function publishBatch(db: AnyDb, bus: Bus, batchSize: number): Promise<BatchResu
     // Sent one after another on one channel, confirmed together: one round trip per batch.
     const results = await Promise.allSettled(
       rows.map((row) =>
-        bus.publish({
-          id: row.id,
-          type: row.type,
-          version: row.version,
-          occurredAt: new Date(row.occurred_at).toISOString(),
-          producer: row.producer,
-          data: row.data,
-        }),
+        inPublishSpan({ id: row.id, type: row.type, service: row.producer, traceparent: row.traceparent }, () =>
+          bus.publish({
+            id: row.id,
+            type: row.type,
+            version: row.version,
+            occurredAt: new Date(row.occurred_at).toISOString(),
+            producer: row.producer,
+            data: row.data,
+          }),
+        ),
       ),
     );
     const firstFailure = results.findIndex((result) => result.status === 'rejected');

@@ -6,6 +6,7 @@ import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Consum
 import { eventEnvelope } from '@learning/contracts';
 import { MalformedEvent, type Bus, type EventEnvelope, type EventHandler } from './bus.js';
 import type { Logger } from './logger.js';
+import { activeTraceHeaders, inConsumeSpan, type TraceHeaders } from './tracing.js';
 
 export interface RabbitBusOptions {
   url: string;
@@ -148,9 +149,11 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
       return;
     }
     try {
-      for (const { types, handler } of subscriber.subscriptions) {
-        if (types.has(event.type)) await handler(event);
-      }
+      await inConsumeSpan({ type: event.type, id: event.id, subscriber: subscriber.name, headers: traceHeadersOf(message) }, async () => {
+        for (const { types, handler } of subscriber.subscriptions) {
+          if (types.has(event.type)) await handler(event);
+        }
+      });
       settle(() => channel.ack(message));
     } catch (error) {
       if (error instanceof MalformedEvent) {
@@ -231,7 +234,7 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
             exchange,
             envelope.type,
             Buffer.from(JSON.stringify(envelope)),
-            { persistent: true, messageId: envelope.id, type: envelope.type, contentType: 'application/json', appId: envelope.producer },
+            { persistent: true, messageId: envelope.id, type: envelope.type, contentType: 'application/json', appId: envelope.producer, headers: activeTraceHeaders() },
             confirmed,
           );
         } catch (error) {
@@ -301,6 +304,16 @@ export async function connectRabbitBus(options: RabbitBusOptions): Promise<Bus> 
       await recovering.close();
     },
   };
+}
+
+/** The message's `traceparent` and `tracestate` headers, as the producer's span sent them. */
+function traceHeadersOf(message: ConsumeMessage): TraceHeaders {
+  const headers: TraceHeaders = {};
+  for (const name of ['traceparent', 'tracestate']) {
+    const value: unknown = message.properties.headers?.[name];
+    if (typeof value === 'string' || Buffer.isBuffer(value)) headers[name] = value.toString();
+  }
+  return headers;
 }
 
 function parseEnvelope(content: Buffer): EventEnvelope | undefined {

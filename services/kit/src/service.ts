@@ -20,6 +20,7 @@ import { revocationCheck, revocationSubscription } from './revocations.js';
 import type { SharedPglite } from './shared-pglite.js';
 import type { Subscription } from './subscriptions.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from './tokens.js';
+import { labelActiveSpan } from './tracing.js';
 import { transaction, type Trx } from './unit-of-work.js';
 
 export interface ServiceContext<Tables> {
@@ -153,10 +154,11 @@ export async function runService<Tables>(
   const subscriber = subscriberName(definition.name, namespace);
   const eventMetrics = watchEvents({ service: definition.name, db, bus, subscriber, logger });
   // One subscription: the queue, declared with every type, is consumed only once every handler is there.
-  await bus.subscribe(subscriber, consumedTypes, eventMetrics.measureLag(handleEach(subscriptions)));
+  await bus.subscribe(subscriber, consumedTypes, eventMetrics.measureLag(handleEach(definition.name, subscriptions)));
 
   let isStopping = () => false;
   const app = createServiceApp({
+    service: definition.name,
     logger,
     metrics,
     isReady: async () => !isStopping() && (await sql`select 1`.execute(db), true),
@@ -194,8 +196,9 @@ export async function runService<Tables>(
 }
 
 /** Hands an event to every subscription whose types include it, one after another. */
-function handleEach(subscriptions: Subscription[]): EventHandler {
+function handleEach(service: string, subscriptions: Subscription[]): EventHandler {
   return async (event) => {
+    labelActiveSpan(service);
     for (const { types, handler } of subscriptions) {
       if ((types as readonly string[]).includes(event.type)) await handler(event);
     }
