@@ -4,10 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import './layout/layout.css';
-import { loadRemoteRoutes, registerRemotesFromGateway } from './remotes/registry';
-
-// Ask for /remotes.json while the first screen renders; a failure is shown (with Retry) by the area.
-registerRemotesFromGateway().catch(() => undefined);
+import { loadRemoteRoutes } from './remotes/registry';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('No #root element in index.html');

@@ -1,8 +1,10 @@
 // Finds the remotes at run time: the gateway's /remotes.json names each remote's mf-manifest.json
 // (set by the gateway's configuration), so a remote is redeployed without rebuilding the shell.
 // Loads go through the bundler's own federation runtime, so React and the platform stay singletons.
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+// No shared module is imported here: the entry (index.ts) uses it before the async boundary.
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
+import { ownerOf } from './ownership';
 import type { RemoteRoutesModule } from './RemoteArea';
 
 export const remoteManifestUrl = '/remotes.json';
@@ -31,6 +33,24 @@ async function fetchRemoteEntries(): Promise<{ name: string; entry: string }[]> 
   return Object.entries(listed)
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     .map(([name, entry]) => ({ name, entry: new URL(entry, window.location.origin).href }));
+}
+
+/**
+ * Starts a first visit's remote while the shell's own chunks still download, instead of after
+ * them: /remotes.json, then the remote's mf-manifest.json, then its remoteEntry.js and the first
+ * chunks of its routes as <link rel="preload"> (fetched, not run: the remote runs when its area
+ * renders, once the shell's shared modules are loaded). A failure is left to the area, which loads
+ * again and shows the friendly error. The admin remote waits for the admin check.
+ */
+export function preloadRemoteOf(pathname: string): void {
+  const owner = ownerOf(pathname);
+  registerRemotesFromGateway()
+    .then(async () => {
+      if (owner && !owner.isAdminOnly) {
+        await preloadRemote([{ nameOrAlias: owner.remote, exposes: ['./routes'], resourceCategory: 'sync', share: false, depsRemote: false }]);
+      }
+    })
+    .catch(() => undefined);
 }
 
 /** The route tree a remote exposes as '<name>/routes'. */
