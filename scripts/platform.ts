@@ -78,13 +78,21 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   const examConfig = loadConfig(examEnv, behindAuth);
   const exam = await runService(examService(examConfig), examConfig, runtime('exam', examConfig.LOG_LEVEL));
   const temporaryFilesDir = inMemory && !env.MEDIA_FILES_DIR ? await mkdtemp(join(tmpdir(), 'media-')) : undefined;
-  const mediaConfig = loadConfig(mediaEnv, { ...behindAuth, ...(temporaryFilesDir ? { MEDIA_FILES_DIR: temporaryFilesDir } : {}) });
+  // Media beside the gateway hands its files over and the gateway sends them, as nginx does in front
+  // of the distributed platform; unless an nginx is in front of this one (MEDIA_ACCEL_REDIRECT set).
+  const handsFilesToGateway = !env.MEDIA_ACCEL_REDIRECT;
+  const mediaConfig = loadConfig(mediaEnv, {
+    ...behindAuth,
+    ...(temporaryFilesDir ? { MEDIA_FILES_DIR: temporaryFilesDir } : {}),
+    ...(handsFilesToGateway ? { MEDIA_ACCEL_REDIRECT: mediaFilesLocation } : {}),
+  });
   const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL));
   const services = { auth, catalog, exam, media };
 
   await beforeGateway?.();
   const gatewayConfig = loadConfig(gatewayEnv, { ...env, AUTH_URL: auth.url, CATALOG_URL: catalog.url, MEDIA_URL: media.url, EXAM_URL: exam.url });
-  const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL));
+  const mediaFiles = handsFilesToGateway ? { location: mediaFilesLocation, dir: filesDir(mediaConfig) } : undefined;
+  const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL), { mediaFiles });
 
   return {
     url: gateway.url,
@@ -104,6 +112,9 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
 }
 
 const servicesWithDatabases = ['auth', 'catalog', 'media', 'exam'];
+
+/** The internal location media names when it hands a file over to the gateway beside it; never reachable from outside. */
+const mediaFilesLocation = '/media-files/';
 
 /** The services' one embedded database: `<dataDir>/platform`, or in memory when `dataDir` is null. */
 async function openEmbeddedDatabase(dataDir: string | null, logLevel: string): Promise<SharedPglite> {

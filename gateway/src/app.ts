@@ -10,6 +10,7 @@ import { createMetrics, type Logger } from '@learning/kit';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
 import { serveApiDocs } from './api-docs.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
+import { HandedOverFiles, type MediaFilesFolder } from './handed-over-files.js';
 import { answerAlive, answerReadiness } from './health.js';
 import { routeOfCall } from './metrics.js';
 import { createJsonSealer } from './payload.js';
@@ -39,6 +40,8 @@ export interface GatewayOptions {
   metricsToken?: string | undefined;
   /** Whether the gateway is stopping (SIGTERM): `/readyz` then answers 503. */
   isStopping?: () => boolean;
+  /** Media's files, on the same disk (the all-in-one start): the gateway sends those media hands over. */
+  mediaFiles?: MediaFilesFolder | undefined;
 }
 
 /** The sign-in calls a password guesser would hammer, under /v1/auth. */
@@ -64,7 +67,8 @@ export function createGateway(options: GatewayOptions): Express {
 
   // One router for the sign-in calls, so that every other call passes one layer, not one per limit.
   app.use('/v1/auth', signInRateLimits(options.rateLimit, answers));
-  app.use(proxyToServices({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger }));
+  const handedOverFiles = options.mediaFiles && new HandedOverFiles(options.mediaFiles, answers, logger);
+  app.use(proxyToServices({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger, handedOverFiles }));
 
   // The front-ends' scripts and styles gzipped on the way (a first visit's 509 KB of JS travel as 164 KB);
   // content-hashed files are cached for a year, so a browser asks for each once.

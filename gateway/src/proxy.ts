@@ -13,6 +13,7 @@ import type { RequestHandler, Response } from 'express';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import { announcesBody, pathOf, type Logger } from '@learning/kit';
 import { gatewayErrors, type Answers } from './answers.js';
+import { handOverHeaders, type HandedOverFiles } from './handed-over-files.js';
 import { sendSealedJson, type SealJson } from './payload.js';
 import { ownerOf, serviceNames, type ServiceName } from './routing.js';
 
@@ -22,6 +23,8 @@ export interface ServiceProxyOptions {
   sealJson: SealJson | undefined;
   answers: Answers;
   logger: Logger;
+  /** Media's files, sent by the gateway when media hands one over (the all-in-one start). */
+  handedOverFiles?: HandedOverFiles | undefined;
 }
 
 /** A JSON answer larger than this is refused (502) rather than held in memory. */
@@ -43,9 +46,10 @@ const unsealedBodyHeaders = ['content-encoding', 'content-length', 'etag', 'cont
 
 const skippedWhenStreamed: ReadonlySet<string> = new Set(unrelayedHeaders);
 const skippedWhenSealed: ReadonlySet<string> = new Set([...unrelayedHeaders, ...unsealedBodyHeaders]);
+const skippedWhenHandedOver: ReadonlySet<string> = new Set([...unrelayedHeaders, ...handOverHeaders]);
 
 /** The Express middleware that relays every /v1 call a service owns; any other call passes on to `next`. */
-export function proxyToServices({ services, agent, sealJson, answers, logger }: ServiceProxyOptions): RequestHandler {
+export function proxyToServices({ services, agent, sealJson, answers, logger, handedOverFiles }: ServiceProxyOptions): RequestHandler {
   // Parsed once: the library takes a URL object as it is, a string it would parse on every call.
   const targets = Object.fromEntries(serviceNames.map((service) => [service, new URL(services[service])])) as Record<ServiceName, URL>;
   const logContext = (req: IncomingMessage, res: ServerResponse) => ({ requestId: req.headers['x-request-id'], service: callOf(res).service });
@@ -77,6 +81,13 @@ export function proxyToServices({ services, agent, sealJson, answers, logger }: 
 
   const relay = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
     callOf(res).answer = proxyRes;
+    const handOver = callOf(res).service === 'media' ? handedOverFiles?.fromAnswer(req, proxyRes, relayedHeaders(proxyRes, skippedWhenHandedOver)) : undefined;
+    if (handOver) {
+      // The hand-over itself has no body; read to its end, the connection to media is reused.
+      proxyRes.resume();
+      handedOverFiles!.send(handOver, req, res);
+      return;
+    }
     if (!sealJson || !carriesJson(req, proxyRes)) {
       relayStream(proxyRes, res);
       return;
@@ -135,7 +146,9 @@ export function proxyToServices({ services, agent, sealJson, answers, logger }: 
       return;
     }
     res.locals.service = service;
-    void proxy(req, res, next);
+    const handOver = service === 'media' ? handedOverFiles?.keptFor(req) : undefined;
+    if (handOver) handedOverFiles!.send(handOver, req, res);
+    else void proxy(req, res, next);
   };
 }
 
@@ -210,10 +223,12 @@ function relayStream(proxyRes: IncomingMessage, res: ServerResponse): void {
 }
 
 function copyHeaders(proxyRes: IncomingMessage, res: ServerResponse, skipped: ReadonlySet<string>): void {
+  for (const [name, value] of relayedHeaders(proxyRes, skipped)) res.setHeader(name, value);
+}
+
+function relayedHeaders(proxyRes: IncomingMessage, skipped: ReadonlySet<string>): Array<[string, string | string[]]> {
   const named = namedInConnection(proxyRes.headers.connection);
-  for (const [name, value] of Object.entries(proxyRes.headers)) {
-    if (value !== undefined && !skipped.has(name) && !named.includes(name)) res.setHeader(name, value);
-  }
+  return Object.entries(proxyRes.headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined && !skipped.has(entry[0]) && !named.includes(entry[0]));
 }
 
 /**

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { listen, stoppable, type Logger } from '@learning/kit';
 import { createGateway } from './app.js';
 import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
+import type { MediaFilesFolder } from './handed-over-files.js';
 import { ServiceAgent } from './service-agent.js';
 
 export interface RunningGateway {
@@ -12,8 +13,15 @@ export interface RunningGateway {
   close(deadline?: number): Promise<void>;
 }
 
-/** `clientTimeoutMs`: see the kit's `listen`; a test cuts a stalled client sooner. */
-export async function startGateway(config: GatewayConfig, logger: Logger, { clientTimeoutMs }: { clientTimeoutMs?: number } = {}): Promise<RunningGateway> {
+/**
+ * `clientTimeoutMs`: see the kit's `listen`; a test cuts a stalled client sooner. `mediaFiles`: media's
+ * folder when media runs beside the gateway, which then sends the files media hands over.
+ */
+export async function startGateway(
+  config: GatewayConfig,
+  logger: Logger,
+  { clientTimeoutMs, mediaFiles }: { clientTimeoutMs?: number; mediaFiles?: MediaFilesFolder | undefined } = {},
+): Promise<RunningGateway> {
   const agent = new ServiceAgent();
   let isStopping = () => false;
   const app = createGateway({
@@ -34,6 +42,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger, { clie
     logger,
     agent,
     isStopping: () => isStopping(),
+    mediaFiles,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST, clientTimeoutMs });
   const serving = stoppable(server, logger);

@@ -61,7 +61,7 @@ export function serviceUrls(standIns: Record<ServiceName, { url: string }>): Pic
 
 export function startTestGateway(
   config: Partial<GatewayConfig> & Pick<GatewayConfig, 'AUTH_URL' | 'CATALOG_URL' | 'MEDIA_URL' | 'EXAM_URL'>,
-  options: { clientTimeoutMs?: number } = {},
+  options: Parameters<typeof startGateway>[2] = {},
 ): Promise<RunningGateway> {
   return startGateway(
     {

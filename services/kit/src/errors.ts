@@ -22,4 +22,8 @@ export const payloadTooLarge = (message = 'Хүсэлт хэтэрхий том 
   new HttpError(413, code, message);
 export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
 
+/** A stored file's: media sends it, or the gateway sends it for media (X-Accel-Redirect). */
+export const fileNotFound = () => notFound('Файл олдсонгүй.', 'file_not_found');
+export const rangeNotSatisfiable = () => new HttpError(416, 'range_not_satisfiable', 'Хүссэн хэсэг файлын хэмжээнээс гадуур байна.');
+
 export const internalErrorMessage = 'Системд алдаа гарлаа. Дахин оролдоно уу.';

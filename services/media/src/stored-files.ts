@@ -3,7 +3,7 @@
 // cannot be served), revalidated by its ETag.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { HttpError, matchesEtag, notFound } from '@learning/kit';
+import { fileNotFound, matchesEtag, rangeNotSatisfiable } from '@learning/kit';
 import parseRange from 'range-parser';
 import type { FileStorage } from './storage.js';
 import type { MediaDb } from './tables.js';
@@ -49,12 +49,15 @@ export interface SendOptions {
 }
 
 /**
- * Answers with the headers that make an nginx in front send the file from its internal location
- * (`X-Accel-Redirect`): nginx serves ranges, If-Range and conditional requests itself, with
- * sendfile. The file's type and caching travel with it; the body is nginx's to write.
+ * Answers with the headers that make the proxy in front send the file from its internal location
+ * (`X-Accel-Redirect`): nginx, or the gateway itself on the all-in-one start, serves ranges, If-Range
+ * and conditional requests. The file's type, version and caching travel with it; the body is the
+ * proxy's to write. A range that cannot be served is refused here, as when media sends the bytes.
  */
-export function handOverToNginx(res: ServerResponse, location: string, file: StoredFile, options: SendOptions): void {
+export function handOverToProxy(req: IncomingMessage, res: ServerResponse, location: string, file: StoredFile, options: SendOptions): void {
   describeFile(res, file, options);
+  describeVersion(res, file);
+  servedRange(req, res, file);
   res.setHeader('x-accel-redirect', `${location}${file.key}`);
   // "@" makes it a moment, not a duration; nginx reads the header and never passes it on.
   if (options.keptByNginxUntil !== undefined) res.setHeader('x-accel-expires', `@${options.keptByNginxUntil}`);
@@ -70,20 +73,18 @@ function describeFile(res: ServerResponse, file: StoredFile, options: SendOption
   if (options.fileName) res.setHeader('content-disposition', `inline; filename="${options.fileName}"`);
 }
 
-const rangeNotSatisfiable = () => new HttpError(416, 'range_not_satisfiable', 'Хүссэн хэсэг файлын хэмжээнээс гадуур байна.');
+/** What a conditional or ranged request is checked against. */
+function describeVersion(res: ServerResponse, file: StoredFile): void {
+  res.setHeader('etag', file.etag);
+  res.setHeader('last-modified', file.createdAt.toUTCString());
+}
 
 export async function sendStoredFile(req: IncomingMessage, res: ServerResponse, storage: FileStorage, file: StoredFile, options: SendOptions): Promise<void> {
-  const lastModified = file.createdAt.toUTCString();
   describeFile(res, file, options);
+  describeVersion(res, file);
   res.setHeader('accept-ranges', 'bytes');
-  res.setHeader('etag', file.etag);
-  res.setHeader('last-modified', lastModified);
 
-  const range = requestedRange(req, file, lastModified);
-  if (range === 'unsatisfiable') {
-    res.setHeader('content-range', `bytes */${file.size}`);
-    throw rangeNotSatisfiable();
-  }
+  const range = servedRange(req, res, file);
   if (!range && matchesEtag(req.headers['if-none-match'], file.etag)) {
     res.statusCode = 304;
     res.end();
@@ -105,7 +106,7 @@ export async function sendStoredFile(req: IncomingMessage, res: ServerResponse, 
   try {
     bytes = await storage.read(file.key, range);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound('Файл олдсонгүй.', 'file_not_found');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound();
     throw error;
   }
   // A viewer who seeks closes the connection mid-answer: that ends the read, it is no error.
@@ -114,8 +115,16 @@ export async function sendStoredFile(req: IncomingMessage, res: ServerResponse, 
   });
 }
 
+/** The one range to answer, undefined for the whole file; a range that cannot be served is refused (416). */
+function servedRange(req: IncomingMessage, res: ServerResponse, file: StoredFile): { start: number; end: number } | undefined {
+  const range = requestedRange(req, file, res.getHeader('last-modified') as string);
+  if (range !== 'unsatisfiable') return range;
+  res.setHeader('content-range', `bytes */${file.size}`);
+  throw rangeNotSatisfiable();
+}
+
 /**
- * The one range to answer, undefined for the whole file. A Range header of several ranges is
+ * The one range asked for, undefined for the whole file. A Range header of several ranges is
  * answered whole (RFC 9110 allows it), one whose If-Range no longer matches too.
  */
 function requestedRange(req: IncomingMessage, file: StoredFile, lastModified: string): { start: number; end: number } | 'unsatisfiable' | undefined {

@@ -3,6 +3,7 @@
 // gateway as the browser sends them (multipart), raw byte answers for streams, the files media keeps
 // on disk, and real media made by ffmpeg.
 import { readdir, readFile } from 'node:fs/promises';
+import { get } from 'node:http';
 import { basename, join, relative } from 'node:path';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { type Answer, eventually, expectStatus, startTestPlatform, testPayloadSecret, type TestPlatform } from '@learning/testing';
@@ -66,10 +67,7 @@ export async function startMediaFixture({ env = {} }: { env?: NodeJS.ProcessEnv 
     call: platform.call,
     media,
     upload,
-    async fetchBytes(path, headers = {}) {
-      const response = await fetch(platform.url + path, { headers });
-      return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()), headers: response.headers };
-    },
+    fetchBytes: (path, headers = {}) => fetchAsPlayer(platform.url + path, headers),
     async publishedVideo(kind, name = `Видео ${Math.random().toString(36).slice(2, 8)}`) {
       const uploaded = expectStatus(await upload(`/v1/files/${kind}-videos`, { field: 'video', file: media.video, token: admin }), 201, 'uploading a video');
       const body = { id: uploaded._id, name, translateUrl: '' };
@@ -91,4 +89,23 @@ export async function startMediaFixture({ env = {} }: { env?: NodeJS.ProcessEnv 
     },
   };
   return fixture;
+}
+
+/**
+ * A GET as a video or audio element sends it. Not fetch: fetch adds `Cache-Control: no-cache` to a
+ * conditional request, which asks any server for the whole file again rather than a 304.
+ */
+function fetchAsPlayer(url: string, headers: Record<string, string>): Promise<BytesAnswer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks), headers: answerHeaders });
+      });
+    }).on('error', reject);
+  });
 }

@@ -1,15 +1,16 @@
 // /v1/media/{kind}/{id}: the bytes behind a signed URL (packages/contracts/src/media-urls.ts). The
 // catalog signs video and subtitle URLs only for learners approved for the video; media signs
 // read-aloud URLs for the administrator. A tampered or expired signature is refused with 403.
-// With an nginx in front (MEDIA_ACCEL_REDIRECT), media checks the URL and nginx sends the bytes.
-import { forbidden, notFound, type ServiceContext } from '@learning/kit';
+// With MEDIA_ACCEL_REDIRECT, media checks the URL and the proxy in front sends the bytes: nginx, or
+// the gateway itself on the all-in-one start.
+import { fileNotFound, forbidden, notFound, type ServiceContext } from '@learning/kit';
 import type { MediaKind } from '@learning/contracts';
 import { Router, type Request } from 'express';
 import { aloudFile } from '../alouds.js';
 import type { Files } from '../files.js';
 import type { KeptVideoFiles } from '../kept-video-files.js';
 import { checkSignaturesOnce } from '../signature-checks.js';
-import { handOverToNginx, sendStoredFile, type StoredFile } from '../stored-files.js';
+import { handOverToProxy, sendStoredFile, type StoredFile } from '../stored-files.js';
 import type { MediaTables } from '../tables.js';
 import { videoFile } from '../videos.js';
 
@@ -46,9 +47,9 @@ export function streamRoutes(
     if (check === 'expired') throw forbidden('Холбоосын хугацаа дууссан. Хуудсаа дахин ачаална уу.', 'media_url_expired');
     if (check !== 'valid') throw forbidden('Холбоос хүчингүй байна.', 'media_url_invalid');
     const file = await finders[kind](id);
-    if (!file) throw notFound('Файл олдсонгүй.', 'file_not_found');
+    if (!file) throw fileNotFound();
     const options = { cacheControl: cacheControls[kind] };
-    if (accelRedirect) handOverToNginx(res, accelRedirect, file, kind === 'video' ? { ...options, keptByNginxUntil: Number(expires) } : options);
+    if (accelRedirect) handOverToProxy(req, res, accelRedirect, file, kind === 'video' ? { ...options, keptByNginxUntil: Number(expires) } : options);
     else await sendStoredFile(req, res, files.storage, file, options);
   });
 
