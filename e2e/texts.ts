@@ -1,7 +1,7 @@
 // What the journeys look for on screen: the Mongolian texts (the default language) exactly as in
 // shell/src/i18n.ts, the remotes' i18n.ts and packages/platform/src/i18n/common.ts, the spec's own
 // texts verbatim.
-// Copied rather than imported: those modules register themselves with the browser's i18next and
+// Copied rather than imported: those modules register themselves with the browser's translator and
 // belong to the web build, and a journey should fail when what a learner reads changes.
 
 export const texts = {

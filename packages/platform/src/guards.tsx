@@ -1,7 +1,7 @@
 // The guards of spec section 6: a restricted page sends a guest to /signin with continue = origin
 // plus path; a page under /administrator needs the administrator role, else /unauthorized.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/useTranslation';
 import { Navigate, useLocation } from 'react-router-dom';
 import { currentAddress, signInPath, useCurrentUser, type CurrentUser } from './session';
 import { LoadError, Loader } from './ui';

@@ -1,6 +1,6 @@
 // @learning/platform: the browser SDK every front-end imports, shared as one Module Federation
-// singleton. It is also the facade over react-router, react-query and i18next: shell and remotes
-// import those only from here (lint enforces it), so each library is bundled once, tree-shaken.
+// singleton. It is also the facade over react-router and react-query: shell and remotes import
+// those only from here (lint enforces it), so each library is bundled once, tree-shaken.
 import type { auth } from '@learning/contracts';
 
 export { api, ApiError, request, type Query, type RequestOptions } from './api';
@@ -9,7 +9,19 @@ export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConf
 export { useAccessRequest } from './access-request';
 export { formatDate, formatPrice, titleLength, truncate } from './format';
 export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
-export { changeLanguage, defaultLanguage, i18n, languages, registerTranslations, type Language, type Translations } from './i18n';
+export {
+  changeLanguage,
+  defaultLanguage,
+  i18n,
+  languages,
+  registerTranslations,
+  type Language,
+  type Strings,
+  type Translate,
+  type TranslateOptions,
+  type Translations,
+} from './i18n';
+export { useTranslation } from './i18n/useTranslation';
 export { PlatformProvider } from './PlatformProvider';
 export * from './queries';
 export { createQueryClient, queryClient } from './query';
@@ -34,5 +46,4 @@ export * from './ui';
 export { formatClock } from './ui/video/playback-memory';
 
 export { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-export { useTranslation } from 'react-i18next';
 export type User = auth.User;

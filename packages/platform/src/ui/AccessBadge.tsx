@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Badge } from './Badge';
 
 /** A learner's access to a Monster plan or a lesson bundle (spec section 4). */

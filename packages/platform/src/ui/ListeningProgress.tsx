@@ -1,7 +1,7 @@
 // How far a learner got (issue 19), the same on the plan page, the bundle dialog and /me: a status
 // in words (never colour alone) and "N of M minutes listened" with its bar.
 import type { ProgressStatus } from '@learning/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Badge, type BadgeTone } from './Badge';
 
 const toneOf: Record<ProgressStatus, BadgeTone> = { complete: 'success', 'in-progress': 'info', 'not-started': 'neutral' };

@@ -4,7 +4,7 @@
 // names it, the page behind stays rendered, and onClose goes back): see mfe-lessons' lesson detail.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 
 const focusable = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), iframe, object, audio[controls], video[controls], [tabindex]:not([tabindex="-1"])';
 

@@ -2,7 +2,7 @@
 // amount to pay (the early price while it lasts), the administrator's payment instructions, and how the
 // approval comes. One panel for the plan and bundle pages and /me, shown only while access is pending.
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation';
 import { Link } from 'react-router-dom';
 import { formatDate, formatPrice } from '../format';
 

@@ -3,7 +3,7 @@
 // control, resuming where the learner stopped (the server's position, else playback-memory.ts), and
 // the listening reports of a plan's or bundle's video (listening.ts).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation';
 import { useListeningReports } from '../../listening';
 import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
