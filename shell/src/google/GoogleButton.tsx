@@ -1,6 +1,7 @@
 // "Sign in with Google" on /signin and /create-account, shown only when the server has Google configured.
 import { Alert, Button, useTranslation } from '@learning/platform';
 import { useGoogleStatus, useStartGoogleSignIn } from './google-sign-in';
+import '../screens/strings';
 
 export function GoogleButton({ continueUrl }: { continueUrl: string | null }) {
   const { t } = useTranslation('shell');

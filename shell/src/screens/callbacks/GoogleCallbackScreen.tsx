@@ -4,6 +4,7 @@
 import { Alert, Card, continueTarget, Link, Navigate, PageTitle, useLocation, useNavigate, useTranslation } from '@learning/platform';
 import { useEffect, useRef } from 'react';
 import { AttemptMismatch, readCallback, useGoogleLogin } from '../../google/google-sign-in';
+import '../strings';
 
 export default function GoogleCallbackScreen() {
   const { t } = useTranslation('shell');

@@ -1,6 +1,7 @@
 // /login/callback: 'Hi. {name}', then after 1.5 s the location is replaced with `continue`.
 import { continueTarget, Loader, useCurrentUser, useNavigate, useSearchParams, useTranslation } from '@learning/platform';
 import { useEffect } from 'react';
+import '../strings';
 
 /** Spec section 9: login redirect delay. */
 export const loginRedirectDelayMs = 1500;

@@ -2,6 +2,7 @@
 // (POST /v1/auth/logout, then the token is dropped) and replaces the location with `continue`.
 import { continueTarget, useCurrentUser, useNavigate, useSearchParams, useSignOut, useTranslation } from '@learning/platform';
 import { useEffect, useState } from 'react';
+import '../strings';
 
 /** Spec section 9: signout delay. */
 export const signoutDelayMs = 1000;

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Link, PageTitle, TextField, useRegister, useSearch
 import { registrationErrors } from '../../forms/rules';
 import { useForm } from '../../forms/useForm';
 import { GoogleButton } from '../../google/GoogleButton';
+import '../strings';
 
 export default function CreateAccountScreen() {
   const { t } = useTranslation('shell');

@@ -3,6 +3,7 @@
 // the way every sign-out does (/signout/callback: 'Bye. {name}', the token dropped, then home).
 import { Alert, api, Button, Modal, TextField, useMutation, useNavigate, useTranslation, type User } from '@learning/platform';
 import { useState, type FormEvent } from 'react';
+import '../strings';
 
 export function DeleteAccountDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const { t } = useTranslation('shell');

@@ -20,6 +20,7 @@ import {
   type User,
 } from '@learning/platform';
 import type { ReactNode } from 'react';
+import '../strings';
 
 export default function MyLearningScreen() {
   const { t } = useTranslation('shell');

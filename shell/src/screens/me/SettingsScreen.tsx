@@ -3,6 +3,7 @@
 import { Button, Card, PageTitle, useCurrentUser, useTranslation } from '@learning/platform';
 import { useId, useState } from 'react';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import '../strings';
 
 export default function SettingsScreen() {
   const { t } = useTranslation('shell');

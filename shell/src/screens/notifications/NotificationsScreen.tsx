@@ -19,6 +19,7 @@ import {
 } from '@learning/platform';
 import { useEffect, useRef, useState } from 'react';
 import { relativeTime } from './relative-time';
+import '../strings';
 
 const perPage = 10;
 

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { emailError, loginErrors } from '../../forms/rules';
 import { GoogleButton } from '../../google/GoogleButton';
 import { useForm } from '../../forms/useForm';
+import '../strings';
 
 export default function SignInScreen() {
   const { t } = useTranslation('shell');
