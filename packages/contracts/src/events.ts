@@ -75,6 +75,14 @@ export const events = {
     }),
   },
   'video.deleted': { version: 1, data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']) }) },
+  /**
+   * The video's HLS ladder is complete and stored (`videos/<videoId>/hls/master.m3u8`, one folder per
+   * rendition, lowest first: `360p`, `540p`, `720p` as the source allows, `audio` when it has sound).
+   */
+  'video.transcoded': {
+    version: 1,
+    data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']), renditions: z.array(z.string()) }),
+  },
   'exam.completed': {
     version: 1,
     data: z.object({
