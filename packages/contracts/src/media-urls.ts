@@ -7,10 +7,20 @@
 //
 // kind: `video` (a video's bytes, ranged), `subtitle` (its WebVTT) or `aloud` (a read-aloud
 // recording, which media signs itself for the administrator's list).
+//
+// A video's HLS ladder (a master playlist, a playlist per rendition, their init and media segments)
+// is signed once for all its files, with the expiry and signature in the path, so the playlists'
+// relative links inherit them (a query string is not carried over to a relative link):
+//
+//   /v1/media/hls/<expires>/<signature>/<videoId>/master.m3u8   (and …/<videoId>/<rendition>/<file>)
+//   HMAC input: "hls/<videoId>:<expires>"
 
 export type MediaKind = 'video' | 'subtitle' | 'aloud';
+/** What a signature stands for: one file of a kind, or (`hls`) every file of a video's ladder. */
+export type SignedMediaKind = MediaKind | 'hls';
 
 export const mediaUrlPrefix = '/v1/media';
+export const hlsUrlPrefix = `${mediaUrlPrefix}/hls`;
 
 const encoder = new TextEncoder();
 
@@ -26,14 +36,23 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-function signedText(kind: MediaKind, fileId: string, expires: number): string {
+function signedText(kind: SignedMediaKind, fileId: string, expires: number): string {
   return `${kind}/${fileId}:${expires}`;
 }
 
-export async function signMediaUrl(secret: string, kind: MediaKind, fileId: string, expires: number): Promise<string> {
+/** The base64url HMAC of what is signed: 43 characters of [A-Za-z0-9_-], safe in a query and in a path. */
+async function signatureOf(secret: string, kind: SignedMediaKind, fileId: string, expires: number): Promise<string> {
   const signature = await crypto.subtle.sign('HMAC', await hmacKey(secret), encoder.encode(signedText(kind, fileId, expires)));
-  const encoded = btoa(String.fromCharCode(...new Uint8Array(signature))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-  return `${mediaUrlPrefix}/${kind}/${encodeURIComponent(fileId)}?expires=${expires}&signature=${encoded}`;
+  return btoa(String.fromCharCode(...new Uint8Array(signature))).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+export async function signMediaUrl(secret: string, kind: MediaKind, fileId: string, expires: number): Promise<string> {
+  return `${mediaUrlPrefix}/${kind}/${encodeURIComponent(fileId)}?expires=${expires}&signature=${await signatureOf(secret, kind, fileId, expires)}`;
+}
+
+/** The master playlist of a video's HLS ladder, signed in its path for every file of the ladder. */
+export async function signHlsUrl(secret: string, videoId: string, expires: number): Promise<string> {
+  return `${hlsUrlPrefix}/${expires}/${await signatureOf(secret, 'hls', videoId, expires)}/${encodeURIComponent(videoId)}/master.m3u8`;
 }
 
 /**
@@ -58,7 +77,7 @@ export interface ExpiryRule {
 /** Checks a signature in constant time (WebCrypto's verify) and then the expiry. */
 export async function checkMediaSignature(
   secret: string,
-  kind: MediaKind,
+  kind: SignedMediaKind,
   fileId: string,
   expires: string | undefined,
   signature: string | undefined,

@@ -22,7 +22,8 @@ export const eventQueues = {
     'monsterplan.week-released',
   ],
   // The refund ledger (issue 20) consumes the exam's results and media's recordings.
-  catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.deleted', 'exam.completed', 'aloud.recorded'],
+  // video.transcoded: play answers the HLS ladder once it is ready (issue 22).
+  catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.transcoded', 'video.deleted', 'exam.completed', 'aloud.recorded'],
   media: [...revocationEventTypes, 'user.registered', 'user.deleted'],
   exam: [...revocationEventTypes, 'user.registered', 'user.deleted', ...accessEventTypes],
 } as const satisfies Record<string, readonly EventType[]>;

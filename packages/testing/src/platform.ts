@@ -82,7 +82,9 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
-    let parsed = text ? JSON.parse(text) : undefined;
+    // A file (the refunds' CSV) is answered as its text.
+    const isJson = /json/i.test(response.headers.get('content-type') ?? 'application/json');
+    let parsed = text && isJson ? JSON.parse(text) : text || undefined;
     if (key && response.headers.get('x-payload-encryption')) parsed = JSON.parse(await openPayload(key, parsed.payload));
     return { status: response.status, body: parsed, headers: response.headers };
   };

@@ -275,4 +275,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0005_hls_ladder': {
+    async up(db: Kysely<unknown>) {
+      // The videos whose HLS ladder media has made (`video.transcoded`): play answers its master playlist.
+      // No foreign key to video: a ladder is often made before the administrator publishes the video.
+      await db.schema.createTable('video_ladder').addColumn('video_id', 'text', (c) => c.primaryKey()).execute();
+    },
+  },
 };

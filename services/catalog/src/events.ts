@@ -1,7 +1,7 @@
 // What the catalog consumes: auth's `user.registered` and `user.deleted` (the learner read model, and
-// a deleted learner's requests) and media's `video.published` / `video.deleted` (the video read
-// model), the exam's `exam.completed` and media's `aloud.recorded` (the refund ledger), each applied
-// once through the inbox.
+// a deleted learner's requests) and media's `video.published` / `video.transcoded` / `video.deleted`
+// (the video read model), the exam's `exam.completed` and media's `aloud.recorded` (the refund
+// ledger), each applied once through the inbox.
 // Writing learner (the emails on the administrator's pages), access_request and video moves the
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
@@ -14,13 +14,14 @@ import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
 import { applyExamCompleted, forgetRefundsOf } from './refunds.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
-import { applyVideoPublished } from './videos.js';
+import { applyVideoPublished, applyVideoTranscoded } from './videos.js';
 
 export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>, config: Pick<CatalogConfig, 'REFUND_AMOUNT_MNT'>): Subscription[] {
   return [
     subscribe('user.registered', applyOnce(db, applyUserRegistered)),
     subscribe('user.deleted', applyOnce(db, applyUserDeleted)),
     subscribe('video.published', applyOnce(db, applyVideoPublished)),
+    subscribe('video.transcoded', applyOnce(db, applyVideoTranscoded)),
     subscribe('video.deleted', applyOnce(db, applyVideoDeleted)),
     subscribe('exam.completed', applyOnce(db, applyExamCompleted(config.REFUND_AMOUNT_MNT))),
     subscribe('aloud.recorded', applyOnce(db, applyAloudRecorded(config.REFUND_AMOUNT_MNT))),
@@ -71,8 +72,9 @@ export async function applyVideoDeleted(trx: CatalogDb, event: EventOf<'video.de
   const approvedLearners = new Map<string, string[]>();
   for (const { id } of lessons) approvedLearners.set(id, await learnersWithRequests(trx, { lessonId: id }, { onlyApproved: true }));
   await lockAccess(trx, [...approvedLearners.values()].flat());
-  // The bundles' and plans' rows of this video go with it (foreign keys cascade).
+  // The bundles' and plans' rows of this video go with it (foreign keys cascade), its ladder too.
   await trx.deleteFrom('video').where('id', '=', videoId).execute();
+  await trx.deleteFrom('video_ladder').where('video_id', '=', videoId).execute();
   for (const { id } of lessons) {
     const accessOf = await changeAccess(trx, approvedLearners.get(id)!);
     await recordEvent(trx, 'lesson.changed', await lessonChangedEvent(trx, id, accessOf));

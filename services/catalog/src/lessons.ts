@@ -7,7 +7,7 @@ import type { catalog, EventData } from '@learning/contracts';
 import { isUuid, notFound, recordEvent, transaction, type Principal } from '@learning/kit';
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForLesson, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
-import type { MediaSigner } from './media-urls.js';
+import { playUrl, type MediaSigner } from './media-urls.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { groupBy } from './group-by.js';
 import { requireVideos } from './videos.js';
@@ -124,7 +124,8 @@ async function lessonViews(db: CatalogDb, lessons: LessonRow[], signer?: MediaSi
   const videos = await db
     .selectFrom('lesson_video as lv')
     .innerJoin('video as v', 'v.id', 'lv.video_id')
-    .select(['lv.lesson_id', 'v.id', 'v.name'])
+    .leftJoin('video_ladder as l', 'l.video_id', 'v.id')
+    .select(['lv.lesson_id', 'v.id', 'v.name', 'l.video_id as ladder_of'])
     .where('lv.lesson_id', 'in', lessons.map((lesson) => lesson.id))
     .orderBy('lv.lesson_id')
     .orderBy('lv.position')
@@ -140,7 +141,7 @@ async function lessonViews(db: CatalogDb, lessons: LessonRow[], signer?: MediaSi
         paymentInstructions: lesson.payment_instructions,
         videos: own.map((video) => video.id),
         populatedVideos: await Promise.all(
-          own.map(async (video) => ({ _id: video.id, name: video.name, url: signer ? await signer.videoUrl(video.id) : null })),
+          own.map(async (video) => ({ _id: video.id, name: video.name, url: signer ? await playUrl(signer, { id: video.id, hasLadder: video.ladder_of !== null }) : null })),
         ),
       };
     }),

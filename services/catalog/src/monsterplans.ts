@@ -8,7 +8,7 @@ import { forbidden, isUuid, notFound, recordEvent, transaction, type Principal }
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForMonsterplan, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
 import { openPlanDay } from './assignments.js';
-import type { MediaSigner } from './media-urls.js';
+import { playUrl, type MediaSigner } from './media-urls.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { groupBy } from './group-by.js';
 import { requireVideos } from './videos.js';
@@ -125,8 +125,9 @@ export async function deleteMonsterplan(db: CatalogDb, id: string): Promise<void
 }
 
 /**
- * A signed URL to one video of a plan, and to its subtitles when it has them: only for a learner
- * approved for the plan (or an administrator). An unknown plan, or a video not in it, is 404.
+ * A signed URL to one video of a plan (its HLS ladder once media has made it, else the MP4), and to
+ * its subtitles when it has them: only for a learner approved for the plan (or an administrator).
+ * An unknown plan, or a video not in it, is 404.
  * A learner's first play of a day assigns it (assignments.ts); a releaseDaily plan's day not yet
  * released is 403. An administrator previewing is never locked and assigns nothing.
  */
@@ -144,7 +145,8 @@ export async function playMonsterplanVideo(
   const video = await db
     .selectFrom('monsterplan_video as mv')
     .innerJoin('video as v', 'v.id', 'mv.video_id')
-    .select(['v.id', 'v.has_subtitle', 'mv.week', 'mv.day_of_week'])
+    .leftJoin('video_ladder as l', 'l.video_id', 'v.id')
+    .select(['v.id', 'v.has_subtitle', 'mv.week', 'mv.day_of_week', 'l.video_id as ladder_of'])
     .where('mv.monsterplan_id', '=', monsterplanId)
     .where('mv.video_id', '=', videoId)
     .executeTakeFirst();
@@ -156,7 +158,7 @@ export async function playMonsterplanVideo(
     await openPlanDay(db, viewer.id, monsterplanId, { week: video.week, dayOfWeek: video.day_of_week }, now);
   }
   return {
-    url: await signer.videoUrl(video.id),
+    url: await playUrl(signer, { id: video.id, hasLadder: video.ladder_of !== null }),
     sub: video.has_subtitle ? await signer.subtitleUrl(video.id) : null,
   };
 }

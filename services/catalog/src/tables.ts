@@ -17,6 +17,8 @@ export interface CatalogTables {
     has_subtitle: boolean;
     duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   };
+  /** Videos whose HLS ladder is ready (media's `video.transcoded`), published or not yet. */
+  video_ladder: { video_id: string };
   lesson: { id: Generated<string>; name: string; price: string; payment_instructions: Generated<string>; created_at: CreatedAt };
   lesson_video: { lesson_id: string; video_id: string; position: number };
   monsterplan: {

@@ -1,6 +1,6 @@
 // The catalog's read model of videos (name, kind, translation link, whether it has subtitles, the
-// probed duration), kept from media's `video.published` events (`video.deleted` is applied in
-// events.ts); bundles and plans list their videos from it and may only hold videos it knows.
+// probed duration), kept from media's `video.published` events, and whether its HLS ladder is ready
+// (`video.transcoded`; `video.deleted` is applied in events.ts); bundles and plans list their videos from it and may only hold videos it knows.
 // Every write of video moves the catalog's revision (a trigger, revisions.ts): the kept lists show
 // the videos' names (list-cache.ts).
 import { badRequest, type EventOf } from '@learning/kit';
@@ -15,6 +15,14 @@ export async function applyVideoPublished(trx: CatalogDb, event: EventOf<'video.
     .values({ id: videoId, ...changes })
     .onConflict((c) => c.column('id').doUpdateSet(changes))
     .execute();
+}
+
+/**
+ * Media made the video's HLS ladder: from now on play answers its master playlist. It may come before
+ * the video is published (media transcodes at upload), so it is kept apart from the video's row.
+ */
+export async function applyVideoTranscoded(trx: CatalogDb, event: EventOf<'video.transcoded'>): Promise<void> {
+  await trx.insertInto('video_ladder').values({ video_id: event.data.videoId }).onConflict((c) => c.column('video_id').doNothing()).execute();
 }
 
 const videoKindNames: Record<VideoKind, string> = { monsterplan: 'Monster plan-ы', lesson: 'багц хичээлийн' };

@@ -1,14 +1,17 @@
 // Who may call what: every catalog route, called by a guest, the learner it concerns, another
-// learner and the administrator.
+// learner and the administrator; a refusal's message is Mongolian.
 import type { catalog } from '@learning/contracts';
 import { answerOnceHeard, deleteOwnAccount, eventually, expectStatus, promotedAdministrator, setAdministrator } from '@learning/testing';
 import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
+import { ledger } from './refunds-fixture.js';
 
 let fixture: CatalogFixture;
 let learner: Learner;
 let otherLearner: Learner;
 let plan: catalog.Monsterplan;
 let lesson: catalog.Lesson;
+/** The learner's refund for passing the plan's exam. */
+let refundId: string;
 
 beforeAll(async () => {
   fixture = await startCatalogFixture();
@@ -19,6 +22,9 @@ beforeAll(async () => {
   lesson = await fixture.createLesson();
   const lessonRequest = await fixture.requestLesson(learner, lesson._id);
   expectStatus(await fixture.call('PUT', `/v1/lesson-requests/${lessonRequest._id}`, { token: fixture.admin }), 200, 'approving');
+  const the = ledger(fixture);
+  await the.examCompleted(learner, plan._id, 36);
+  refundId = (await the.refundsOf(learner))[0]!.id;
 });
 afterAll(() => fixture?.close());
 
@@ -43,6 +49,19 @@ const lessonBody = async () => ({ name: 'Багц', price: '1₮', videos: await
 const planBody = async () => ({ name: 'План', price: '1₮', videos: await fixture.publishVideos('monsterplan', 1) });
 const lessonRequest = async () => fixture.requestLesson(await fixture.learner(), (await fixture.createLesson())._id);
 const planRequest = async () => fixture.requestMonsterplan(await fixture.learner(), (await fixture.createMonsterplan())._id);
+/** A new plan or bundle the learner is approved for. */
+const planOfTheLearner = async () => {
+  const created = await fixture.createMonsterplan();
+  const request = await fixture.requestMonsterplan(learner, created._id);
+  expectStatus(await fixture.call('PUT', `/v1/monsterplan-requests/${request._id}`, { token: fixture.admin }), 200, 'approving');
+  return created;
+};
+const lessonOfTheLearner = async () => {
+  const created = await fixture.createLesson();
+  const request = await fixture.requestLesson(learner, created._id);
+  expectStatus(await fixture.call('PUT', `/v1/lesson-requests/${request._id}`, { token: fixture.admin }), 200, 'approving');
+  return created;
+};
 
 const routes: Route[] = [
   { method: 'GET', path: '/v1/lessons', prepare: async () => ({ path: '/v1/lessons' }), expected: anyone },
@@ -137,6 +156,29 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/progress/monsterplans/{id}', prepare: async () => ({ path: `/v1/progress/monsterplans/${plan._id}` }), expected: approvedLearnerOnly },
   { method: 'GET', path: '/v1/progress/lessons/{id}', prepare: async () => ({ path: `/v1/progress/lessons/${lesson._id}` }), expected: approvedLearnerOnly },
   { method: 'GET', path: '/v1/progress/mine', prepare: async () => ({ path: '/v1/progress/mine' }), expected: signedIn(200) },
+  { method: 'GET', path: '/v1/progress/users/{userId}', prepare: async () => ({ path: `/v1/progress/users/${learner.id}` }), expected: adminOnly(200) },
+
+  // An administrator takes a learner's access away (issue 20): the learner's own, granted afresh for each caller.
+  {
+    method: 'DELETE',
+    path: '/v1/monsterplans/{id}/learners/{userId}',
+    prepare: async () => ({ path: `/v1/monsterplans/${(await planOfTheLearner())._id}/learners/${learner.id}` }),
+    expected: adminOnly(204),
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/lessons/{id}/learners/{userId}',
+    prepare: async () => ({ path: `/v1/lessons/${(await lessonOfTheLearner())._id}/learners/${learner.id}` }),
+    expected: adminOnly(204),
+  },
+
+  // The refund ledger is the administrator's, even for the learner it pays.
+  { method: 'GET', path: '/v1/monsterplans/{id}/refunds', prepare: async () => ({ path: `/v1/monsterplans/${plan._id}/refunds` }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/monsterplans/{id}/refunds.csv', prepare: async () => ({ path: `/v1/monsterplans/${plan._id}/refunds.csv` }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/refunds?user={userId}', prepare: async () => ({ path: `/v1/refunds?user=${learner.id}` }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/refunds/alouds?ids={aloudId}', prepare: async () => ({ path: `/v1/refunds/alouds?ids=${plan._id}` }), expected: adminOnly(200) },
+  { method: 'PUT', path: '/v1/refunds/{refundId}/paid', prepare: async () => ({ path: `/v1/refunds/${refundId}/paid` }), expected: adminOnly(200) },
+  { method: 'DELETE', path: '/v1/refunds/{refundId}/paid', prepare: async () => ({ path: `/v1/refunds/${refundId}/paid` }), expected: adminOnly(200) },
 ];
 
 const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];

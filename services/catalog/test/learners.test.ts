@@ -1,8 +1,9 @@
 // One learner, whole (issue 20, point 4): an administrator reads a learner's plans and bundles
 // (GET /v1/progress/users/{userId}) and revokes their access to a plan or bundle
 // (DELETE /v1/monsterplans|lessons/{id}/learners/{userId}); /v1/auth/me follows the revocation event.
+// Who may call them: authorization.test.ts.
 import { expectStatus } from '@learning/testing';
-import { startCatalogFixture, type CatalogFixture, type Learner } from '@learning/testing/catalog';
+import { startCatalogFixture, type CatalogFixture } from '@learning/testing/catalog';
 import { recordedEvents, reported, planOfDays } from './listening-fixture.js';
 
 let fixture: CatalogFixture;
@@ -11,34 +12,6 @@ beforeAll(async () => {
   fixture = await startCatalogFixture();
 });
 afterAll(() => fixture?.close());
-
-const tokenOf = (caller: 'guest' | 'learner' | 'admin', learner: Learner) => ({ guest: undefined, learner: learner.token, admin: fixture.admin })[caller];
-
-describe('who may call the new routes', () => {
-  it.each([
-    ['DELETE', 'monsterplan'],
-    ['DELETE', 'lesson'],
-  ])('%s /v1/%ss/{id}/learners/{userId}: a guest 401, the learner 403, an administrator 204', async (method, kind) => {
-    const seen: Record<string, number> = {};
-    for (const caller of ['guest', 'learner', 'admin'] as const) {
-      const bundle = kind === 'lesson' ? await fixture.createLesson() : await fixture.createMonsterplan();
-      const learner = kind === 'lesson' ? await fixture.approvedForLesson(bundle._id) : await fixture.approvedForMonsterplan(bundle._id);
-      const answer = await fixture.call(method, `/v1/${kind}s/${bundle._id}/learners/${learner.id}`, { token: tokenOf(caller, learner) });
-      seen[caller] = answer.status;
-      if (answer.status >= 400) expect(answer.body.message).toMatch(/[\u0400-\u04FF]/);
-    }
-    expect(seen).toEqual({ guest: 401, learner: 403, admin: 204 });
-  });
-
-  it('GET /v1/progress/users/{userId}: a guest 401, the learner themself 403, an administrator 200', async () => {
-    const learner = await fixture.learner();
-    const seen: Record<string, number> = {};
-    for (const caller of ['guest', 'learner', 'admin'] as const) {
-      seen[caller] = (await fixture.call('GET', `/v1/progress/users/${learner.id}`, { token: tokenOf(caller, learner) })).status;
-    }
-    expect(seen).toEqual({ guest: 401, learner: 403, admin: 200 });
-  });
-});
 
 describe('a learner\'s progress for the administrator', () => {
   it('is what the learner\'s own /v1/progress/mine shows', async () => {

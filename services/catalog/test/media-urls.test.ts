@@ -46,3 +46,12 @@ it('refuses a genuine signature whose expiry lies further ahead than the lifetim
   const forever = partsOf(await signMediaUrl(secret, 'video', 'video-1', Number(tenYears)));
   expect(await checkMediaSignature(secret, 'video', 'video-1', forever.expires, forever.signature, { ttlSeconds, now })).toBe('invalid');
 });
+
+it("signs a video's HLS ladder in the path, under its own kind, with the same expiry as its MP4 URL", async () => {
+  const signer = createMediaSigner(secret, ttlSeconds, () => now);
+  const [, expires, signature] = /^\/v1\/media\/hls\/(\d+)\/([\w-]{43})\/video-1\/master\.m3u8$/.exec(await signer.ladderUrl('video-1'))!;
+  expect(expires).toBe(partsOf(await signer.videoUrl('video-1')).expires);
+  expect(await checkMediaSignature(secret, 'hls', 'video-1', expires, signature, { ttlSeconds, now })).toBe('valid');
+  expect(await checkMediaSignature(secret, 'hls', 'video-2', expires, signature, { ttlSeconds, now })).toBe('invalid');
+  expect(await checkMediaSignature(secret, 'video', 'video-1', expires, signature, { ttlSeconds, now })).toBe('invalid');
+});

@@ -1,6 +1,7 @@
 // The refund ledger's calls, through the gateway with the exam's and media's events on the bus: the
 // administrator's report of a plan (JSON and CSV), a learner's refunds, marking paid and undoing it,
-// whether recordings came on time; who may call each; and a deleted learner's rows going with them.
+// whether recordings came on time; and a deleted learner's rows going with them (who may call each:
+// authorization.test.ts).
 import type { catalog, refunds } from '@learning/contracts';
 import { deleteOwnAccount, eventually, expectStatus, promotedAdministrator, type SignedInUser } from '@learning/testing';
 import { startCatalogFixture, type CatalogFixture, type Learner } from '@learning/testing/catalog';
@@ -163,28 +164,6 @@ describe("a learner's refunds and the recordings' timeliness", () => {
     const tooMany = Array.from({ length: 101 }, () => unknown).join(',');
     expect(expectStatus(await fixture.call('GET', `/v1/refunds/alouds?ids=${tooMany}`, { token: admin.token }), 400, 'too many').code).toBe('validation_failed');
     expect(expectStatus(await fixture.call('GET', '/v1/refunds/alouds', { token: admin.token }), 400, 'no ids').code).toBe('validation_failed');
-  });
-});
-
-describe('who may call', () => {
-  const paidPath = async () => `/v1/refunds/${(await refundOf(diligent, 'aloud')).id}/paid`;
-  const routes: Array<[string, string, () => Promise<string>]> = [
-    ['GET', '/v1/monsterplans/{id}/refunds', async () => `/v1/monsterplans/${plan._id}/refunds`],
-    ['GET', '/v1/monsterplans/{id}/refunds.csv', async () => `/v1/monsterplans/${plan._id}/refunds.csv`],
-    ['GET', '/v1/refunds?user={id}', async () => `/v1/refunds?user=${diligent.id}`],
-    ['GET', '/v1/refunds/alouds?ids={id}', async () => `/v1/refunds/alouds?ids=${onTimeAloud}`],
-    ['PUT', '/v1/refunds/{id}/paid', paidPath],
-    ['DELETE', '/v1/refunds/{id}/paid', paidPath],
-  ];
-
-  it.each(routes)('%s %s: guests 401, learners 403 (even the learner it concerns), administrators 200', async (method, _path, pathOf) => {
-    const path = await pathOf();
-    const statuses = [];
-    // Straight fetch: the CSV is no JSON for the fixture's call to read.
-    for (const token of [undefined, diligent.token, admin.token]) {
-      statuses.push((await fetch(fixture.platform.url + path, { method, headers: token ? { authorization: `Bearer ${token}` } : {} })).status);
-    }
-    expect(statuses).toEqual([401, 403, 200]);
   });
 });
 

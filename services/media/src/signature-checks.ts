@@ -2,10 +2,10 @@
 // stretch. The HMAC is checked once per URL (WebCrypto's verify was a quarter of media's time under
 // bench/stream; kept-video-files.ts gives the figures with and without, measured again behind nginx's
 // kept grants); the expiry is checked on every request, so a kept check never outlives its URL.
-import { checkMediaSignature, expiryCheck, type MediaKind, type MediaUrlCheck } from '@learning/contracts';
+import { checkMediaSignature, expiryCheck, type MediaUrlCheck, type SignedMediaKind } from '@learning/contracts';
 import { keepAtMost } from '@learning/kit';
 
-export type SignatureCheck = (kind: MediaKind, id: string, expires: string | undefined, signature: string | undefined) => Promise<MediaUrlCheck>;
+export type SignatureCheck = (kind: SignedMediaKind, id: string, expires: string | undefined, signature: string | undefined) => Promise<MediaUrlCheck>;
 
 /** Remembers up to `capacity` genuine signatures; a forged one is checked, and refused, every time. */
 export function checkSignaturesOnce(secret: string, ttlSeconds: number, { capacity = 10_000, now = Date.now } = {}): SignatureCheck {

@@ -1,0 +1,62 @@
+// Who may call what: auth's routes for a signed-in user or the administrator, called by a guest, the
+// learner it concerns, another learner and the administrator; a refusal's message is Mongolian. (The
+// sign-in calls are anyone's; signing out and deleting one's account act on the caller's own token and
+// account: auth.test.ts and deletion.test.ts.)
+import { eventually, expectStatus } from '@learning/testing';
+import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
+
+let fixture: CatalogFixture;
+let learner: Learner;
+let otherLearner: Learner;
+/** The learner's notification of their approved request. */
+let notificationId: string;
+
+beforeAll(async () => {
+  fixture = await startCatalogFixture();
+  [learner, otherLearner] = await Promise.all([fixture.createMonsterplan().then((plan) => fixture.approvedForMonsterplan(plan._id)), fixture.learner()]);
+  notificationId = await eventually(async () => {
+    const page = expectStatus(await fixture.call('GET', '/v1/notifications', { token: learner.token }), 200, 'the notifications');
+    return page.result[0]?._id as string | undefined;
+  }, 'the approval is notified');
+});
+afterAll(() => fixture?.close());
+
+type Caller = 'guest' | 'learner' | 'otherLearner' | 'admin';
+const callers: Caller[] = ['guest', 'learner', 'otherLearner', 'admin'];
+const adminOnly = (status: number) => ({ guest: 401, learner: 403, otherLearner: 403, admin: status });
+const signedIn = (status: number) => ({ guest: 401, learner: status, otherLearner: status, admin: status });
+
+const routes: Array<{ method: string; path: string; prepare: () => Promise<{ path: string; body?: unknown }>; expected: Record<Caller, number> }> = [
+  { method: 'GET', path: '/v1/auth/me', prepare: async () => ({ path: '/v1/auth/me' }), expected: signedIn(200) },
+  { method: 'GET', path: '/v1/users', prepare: async () => ({ path: '/v1/users?perPage=10&currentPage=1' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/users?search=', prepare: async () => ({ path: '/v1/users?search=test.mn' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/users/{id}', prepare: async () => ({ path: `/v1/users/${learner.id}` }), expected: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/v1/users/{id}/admin',
+    prepare: async () => ({ path: `/v1/users/${(await fixture.learner()).id}/admin`, body: { isAdmin: false } }),
+    expected: adminOnly(200),
+  },
+  { method: 'GET', path: '/v1/notifications', prepare: async () => ({ path: '/v1/notifications' }), expected: signedIn(200) },
+  { method: 'GET', path: '/v1/notifications/unread-count', prepare: async () => ({ path: '/v1/notifications/unread-count' }), expected: signedIn(200) },
+  { method: 'PUT', path: '/v1/notifications/read', prepare: async () => ({ path: '/v1/notifications/read' }), expected: signedIn(200) },
+  {
+    method: 'PUT',
+    path: '/v1/notifications/{id}/read (the learner\'s own; another\'s is not found)',
+    prepare: async () => ({ path: `/v1/notifications/${notificationId}/read` }),
+    expected: { guest: 401, learner: 200, otherLearner: 404, admin: 404 },
+  },
+];
+
+const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];
+
+it.each(routes)('$method $path', async ({ method, prepare, expected }) => {
+  const seen: Record<string, number> = {};
+  for (const caller of callers) {
+    const { path, body } = await prepare();
+    const answer = await fixture.call(method, path, { token: tokenOf(caller), body });
+    seen[caller] = answer.status;
+    if (answer.status >= 400) expect(answer.body.message).toMatch(/[\u0400-\u04FF]/);
+  }
+  expect(seen).toEqual(expected);
+});
