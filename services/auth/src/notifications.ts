@@ -106,7 +106,8 @@ export async function notifyOfRefundEarned(trx: AuthTrx, event: EventOf<'refund.
     userId,
     type: 'refund-earned',
     message: `${formatAmount(amount)} буцаан олголт авах эрхтэй боллоо: ${reason}. Сургалтын төв олгоход дахин мэдэгдэнэ.`,
-    link: '/me',
+    // The plan it was earned in: the learner's pages show no refund ledger of their own.
+    link: pageOf({ kind: 'monsterplan', id: monsterplanId, name: monsterplanName }),
   });
 }
 
@@ -117,7 +118,7 @@ export async function notifyOfRefundPaid(trx: AuthTrx, event: EventOf<'refund.pa
     userId,
     type: 'refund-paid',
     message: `${formatAmount(amount)} буцаан олголт танд олгогдлоо (${plan}, ${kind === 'exam' ? 'шалгалт' : 'уншлага'}).`,
-    link: '/me',
+    link: pageOf({ kind: 'monsterplan', id: monsterplanId, name: monsterplanName }),
     subjectId: refundId,
   });
 }

@@ -122,7 +122,7 @@ describe('the notification each event makes', () => {
       {
         type: 'refund-earned',
         message: '10,000₮ буцаан олголт авах эрхтэй боллоо: "Monster plan 1" хөтөлбөрийн уншлагаа 24 цагийн дотор илгээсэн. Сургалтын төв олгоход дахин мэдэгдэнэ.',
-        link: '/me',
+        link: `/product-monster-plan/${planId}`,
         createdAt: '2026-03-02T10:00:00.000Z',
       },
       {
@@ -136,7 +136,7 @@ describe('the notification each event makes', () => {
   it('a refund paid', async () => {
     const paid = { refundId: 'f3', userId: learner.id, monsterplanId: planId, monsterplanName: 'Monster plan 1', kind: 'exam' as const, amount: 15000, paidAt: new Date().toISOString() };
     await deliver(envelope('refund.paid', paid));
-    expect(await only()).toMatchObject({ type: 'refund-paid', message: '15,000₮ буцаан олголт танд олгогдлоо ("Monster plan 1", шалгалт).', link: '/me' });
+    expect(await only()).toMatchObject({ type: 'refund-paid', message: '15,000₮ буцаан олголт танд олгогдлоо ("Monster plan 1", шалгалт).', link: `/product-monster-plan/${planId}` });
   });
 
   it('a week released', async () => {
