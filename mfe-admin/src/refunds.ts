@@ -1,7 +1,8 @@
 // The refund ledger (issue 20, contract section 3): a plan's report per learner, a learner's refunds,
 // marking one paid and undoing it (the answer replaces the item shown), and the report as CSV, which
 // the api client cannot fetch (it reads JSON only): fetched here with the session's token and saved.
-import { api, ApiError, keepPreviousData, tokenStore, useMutation, useQuery, useQueryClient } from '@learning/platform';
+import { payloadEncryptionHeader } from '@learning/contracts';
+import { api, keepPreviousData, readAnswer, tokenStore, useMutation, useQuery, useQueryClient } from '@learning/platform';
 import { refundsKey } from './keys';
 import { rowsPerPage } from './paging';
 
@@ -84,7 +85,8 @@ export function withItem(shown: unknown, item: RefundItem): unknown {
 export async function downloadRefundsCsv(monsterplanId: string): Promise<void> {
   const token = tokenStore.get();
   const response = await fetch(`${reportPath(monsterplanId)}.csv`, { headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  if (!response.ok) throw await failureOf(response);
+  // A refusal is JSON like any call's (sealed behind a gateway with a secret): its Mongolian message.
+  if (!response.ok) await readAnswer(response.status, response.headers.get(payloadEncryptionHeader), await response.text().catch(() => ''));
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -109,15 +111,4 @@ export function fileNameOf(disposition: string | null): string | null {
     }
   }
   return /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1] ?? null;
-}
-
-async function failureOf(response: Response): Promise<Error> {
-  const text = await response.text().catch(() => '');
-  try {
-    const { message, code } = JSON.parse(text) as { message?: unknown; code?: unknown };
-    if (typeof message === 'string' && message) return new ApiError(response.status, message, typeof code === 'string' ? code : 'unknown_error');
-  } catch {
-    // Not JSON: the generic message.
-  }
-  return new Error(`The CSV could not be downloaded (${response.status})`);
 }

@@ -3,7 +3,7 @@
 // those only from here (lint enforces it), so each library is bundled once, tree-shaken.
 import type { auth } from '@learning/contracts';
 
-export { api, ApiError, request, type Query, type RequestOptions } from './api';
+export { api, ApiError, readAnswer, request, type Query, type RequestOptions } from './api';
 export type { ListeningTarget, OnListeningReported, ReportMoment } from './listening';
 export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
 export { useAccessRequest } from './access-request';
