@@ -40,7 +40,11 @@ const play = async (who: Learner = learner) =>
   expectStatus(await fixture.call('GET', `/v1/monsterplans/${planId}/play/${planVideo}`, { token: who.token }), 200, 'playing the plan video') as { url: string; sub: string | null };
 
 /** The play URL once the catalog has learnt of the ladder. */
-const ladderUrl = () => eventually(async () => hlsPath.test((await play()).url) && (await play()).url, 'play answers the HLS ladder');
+const ladderUrl = () =>
+  eventually(async () => {
+    const { url } = await play();
+    return hlsPath.test(url) && url;
+  }, 'play answers the HLS ladder');
 
 /** A GET of exactly this path, `..` and encodings as written (fetch would normalise them), with its JSON body opened; through the gateway unless `to` says otherwise. */
 function getRaw(path: string, to = fixture.platform.url): Promise<BytesAnswer & { json?: any }> {
@@ -52,7 +56,7 @@ function getRaw(path: string, to = fixture.platform.url): Promise<BytesAnswer & 
       res.on('error', reject);
       res.on('end', async () => {
         const bytes = Buffer.concat(chunks);
-        const headers = new Headers(Object.entries(res.headers).map(([name, value]) => [name, String(value)]));
+        const headers = new Headers(Object.entries(res.headers).map(([name, value]): [string, string] => [name, String(value)]));
         let json;
         if (/^application\/json/.test(headers.get('content-type') ?? '')) {
           json = JSON.parse(bytes.toString());
@@ -154,7 +158,10 @@ it("a bundle's videos carry their ladder's URL once it is ready, for a learner a
   expect(await urlOf(approved)).toMatch(new RegExp(`^/v1/media/video/${lessonVideo}\\?`));
 
   await storeLadder(fixture.platform, lessonVideo, 'lesson', ladder);
-  const url = await eventually(async () => hlsPath.test((await urlOf(approved)) ?? '') && (await urlOf(approved)), 'the bundle answers the HLS ladder');
+  const url = await eventually(async () => {
+    const found = await urlOf(approved);
+    return found !== null && hlsPath.test(found) && found;
+  }, 'the bundle answers the HLS ladder');
   expect(hlsPath.exec(url)![3]).toBe(lessonVideo);
   expect((await fixture.fetchBytes(url)).bytes.equals(ladder.files.get('master.m3u8')!)).toBe(true);
 
