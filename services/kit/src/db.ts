@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { kitMigrations, type KitTables } from './kit-tables.js';
+import { createInMemoryPglite } from './in-memory-pglite.js';
 import type { SharedPglite } from './shared-pglite.js';
 import { ownDatabase } from './unit-of-work.js';
 
@@ -74,7 +75,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
 async function openPglite(dir: string | null, schema: string): Promise<Kysely<unknown>> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dir) await mkdir(dir, { recursive: true });
-  const pglite = dir ? await PGlite.create(dir) : await PGlite.create();
+  const pglite = dir ? await PGlite.create(dir) : await createInMemoryPglite();
   // PGlite has a single connection, so the search path set here holds for every query.
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`);
   return new Kysely({ dialect: new PGliteDialect({ pglite }) });

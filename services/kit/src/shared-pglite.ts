@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PGlite as KyselyPglite, PGliteTransaction } from 'kysely';
+import { createInMemoryPglite } from './in-memory-pglite.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -32,7 +33,7 @@ export async function openSharedPglite(dir: string | null): Promise<SharedPglite
   const { PGlite } = await import('@electric-sql/pglite');
   if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) await createInItsOwnProcess(dir);
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
-  const pglite = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
+  const pglite = dir ? await PGlite.create(dir, options) : await createInMemoryPglite(options);
   return sharePglite(pglite);
 }
 

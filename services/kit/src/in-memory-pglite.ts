@@ -1,0 +1,49 @@
+// An embedded database in memory (the tests' platforms) starts from a copy of a fresh one, loaded with
+// PGlite's own `loadDataDir`, instead of running initdb each time: measured here 1.3 s instead of
+// 3.6–7.4 s a database. The copy (PGlite's `dumpDataDir`, about 40 MB) is made once per PGlite version
+// and kept in the system's temporary folder, so every test file after the first starts from it.
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
+
+let fresh: Promise<Blob> | undefined;
+
+export async function createInMemoryPglite(options: PGliteOptions = {}): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  fresh ??= freshDatabase(PGlite).catch((error: unknown) => {
+    fresh = undefined;
+    throw error;
+  });
+  return PGlite.create({ ...options, loadDataDir: await fresh });
+}
+
+async function freshDatabase(PGliteClass: typeof PGlite): Promise<Blob> {
+  const kept = path.join(tmpdir(), `pglite-${await pgliteVersion()}-fresh-database.tar`);
+  const bytes = await readFile(kept).catch(() => undefined);
+  if (bytes) return new Blob([bytes]);
+  const made = await PGliteClass.create();
+  try {
+    const dump = await made.dumpDataDir('none');
+    // Written whole, then renamed: another process never reads half a copy.
+    const partial = `${kept}.${randomUUID()}.partial`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, kept);
+    return dump;
+  } finally {
+    await made.close();
+  }
+}
+
+/** The installed PGlite's version (its package exports no package.json, so it is found beside its entry). */
+async function pgliteVersion(): Promise<string> {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (;;) {
+    const manifest = await readFile(path.join(dir, 'package.json'), 'utf8').then(JSON.parse, () => undefined);
+    if (manifest?.name === '@electric-sql/pglite') return manifest.version;
+    if (path.dirname(dir) === dir) throw new Error('PGlite\'s package.json was not found');
+    dir = path.dirname(dir);
+  }
+}
