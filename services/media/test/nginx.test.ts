@@ -1,17 +1,20 @@
 // The production arrangement for streaming: Debian's nginx in front of the gateway, media started with
 // MEDIA_ACCEL_REDIRECT. Media checks the signed URL and answers X-Accel-Redirect; nginx sends the bytes
-// from media's folder (sendfile, ranges), and keeps a signed video URL's grant until the URL expires.
+// from media's folder (sendfile, ranges), and keeps a signed video URL's grant until the URL expires,
+// and each file's of a signed HLS path.
 // bench/stream measures it; this proves it is right. Between nginx and the gateway a relay notes what
 // nginx asks, so the tests see which seeks reached media.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signMediaUrl } from '@learning/contracts';
+import { signHlsUrl, signMediaUrl } from '@learning/contracts';
 import { closedPortUrl } from '@learning/testing';
 import { mediaFilesLocation as location, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
 import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, tamperedWith, type MediaFixture } from './fixture.js';
+import { makeTestLadder, storeLadder } from './ladders.js';
 
 let fixture: MediaFixture;
 let relay: Server;
@@ -127,6 +130,39 @@ it('a kept grant ends when its signed URL expires: the next seek is refused with
   expect(late.status).toBe(403);
   await late.body?.cancel();
   expect(asked).toEqual([soonExpired, soonExpired]);
+});
+
+it("a signed HLS path's playlists and segments are sent by nginx byte for byte, media asked once per file however often a player asks", async () => {
+  const ladder = await makeTestLadder();
+  // A video media never uploaded: no transcoding job of its own writes under its ladder meanwhile.
+  const ladderVideo = randomUUID();
+  await storeLadder(fixture.platform, ladderVideo, 'lesson', ladder);
+  const master = await signHlsUrl(mediaSigningSecret, ladderVideo, Math.floor(Date.now() / 1000) + 600);
+  const files = ['master.m3u8', '360p/playlist.m3u8', '360p/init.mp4', '360p/segment-1.m4s'];
+  const paths = files.map((file) => master.replace('master.m3u8', file));
+  asked = [];
+
+  for (let round = 0; round < 2; round++) {
+    for (const [i, path] of paths.entries()) {
+      const answer = await fetch(nginx.url + path);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe(files[i]!.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp4');
+      expect(answer.headers.get('x-accel-redirect')).toBeNull();
+      expect(Buffer.from(await answer.arrayBuffer()).equals(ladder.files.get(files[i]!)!)).toBe(true);
+    }
+  }
+  const segment = ladder.files.get('360p/segment-1.m4s')!;
+  const part = await fetch(nginx.url + paths[3], { headers: { range: 'bytes=10-109' } });
+  expect(part.status).toBe(206);
+  expect(Buffer.from(await part.arrayBuffer()).equals(segment.subarray(10, 110))).toBe(true);
+  const tampered = paths[3]!.replace(/\/hls\/(\d+)\/(.)/, (_, expires: string, first: string) => `/hls/${expires}/${first === 'A' ? 'B' : 'A'}`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const refused = await fetch(nginx.url + tampered);
+    expect(refused.status).toBe(403);
+    await refused.body?.cancel();
+  }
+
+  expect(asked).toEqual([...paths, tampered, tampered]);
 });
 
 /** Passes every request on to `target` as it is, noting its path and query in `asked`. */
