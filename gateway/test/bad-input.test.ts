@@ -92,6 +92,7 @@ const routes: Route[] = [
   { method: 'DELETE', path: '/v1/documents/{document}' },
   { method: 'GET', path: '/v1/media/video/{monsterplanVideo}' },
   { method: 'GET', path: '/v1/media/subtitle/{monsterplanVideo}' },
+  { method: 'GET', path: '/v1/media/hls/{expires}/{signature}/{monsterplanVideo}/{hlsFile}' },
   { method: 'POST', path: '/v1/progress/videos/{monsterplanVideo}' },
   { method: 'POST', path: '/v1/progress/videos/{lessonVideo}' },
   { method: 'GET', path: '/v1/progress/monsterplans/{plan}' },
@@ -251,6 +252,10 @@ beforeAll(async () => {
     question: '00000000-0000-4000-8000-000000000002',
     refund: '00000000-0000-4000-8000-000000000003',
     document: 'brochure-1.pdf',
+    // A signed HLS path's parts, well formed (its signature matches nothing).
+    expires: String(Math.floor(Date.now() / 1000) + 600),
+    signature: 'A'.repeat(43),
+    hlsFile: 'master.m3u8',
   };
 }, 60_000);
 

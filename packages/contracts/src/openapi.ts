@@ -288,6 +288,20 @@ export const operations: readonly Operation[] = [
     alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
     errors: { 400: '`malformed_path`', 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
   },
+  {
+    method: 'get', path: '/v1/media/hls/{expires}/{signature}/{videoId}/{file}', tag: 'media', caller: 'signedUrl', summary: 'A file of a video\'s HLS ladder, by its signed path',
+    description:
+      'The play call answers `…/{videoId}/master.m3u8` once the ladder is ready; its playlists link the other files relatively, so they inherit the signed path. ' +
+      'One signature (HMAC over `hls/{videoId}:{expires}`) stands for every file of that video\'s ladder, and for nothing else.',
+    params: {
+      expires: { description: 'Unix seconds' },
+      signature: { description: 'base64url HMAC-SHA256' },
+      file: { description: '`master.m3u8`, or `{rendition}/playlist.m3u8`, `{rendition}/init.mp4`, `{rendition}/segment-{n}.m4s`; it may hold one `/`.' },
+    },
+    answer: { status: 200, description: 'The playlist or segment (Range requests are honoured)', file: ['application/vnd.apple.mpegurl', 'video/mp4', 'audio/mp4'] },
+    alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
+    errors: { 400: '`malformed_path`', 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
+  },
   // documents
   {
     method: 'get', path: '/v1/documents', tag: 'documents', caller: 'admin', summary: 'The documents (PDF downloads)',
