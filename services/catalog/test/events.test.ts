@@ -1,6 +1,7 @@
 // The event path between catalog and auth (on RabbitMQ when AMQP_URL is set): what catalog
 // publishes through its outbox, how auth applies the learner's access, and what catalog learns from
 // media's video events.
+import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@learning/kit';
 import { type CatalogFixture, deleteListenerQueue, startCatalogFixture } from '@learning/testing/catalog';
 import { eventually, expectStatus } from '@learning/testing';
@@ -143,6 +144,22 @@ it('a republished video updates its name and subtitle flag in the read model', a
   expect(seen.populatedVideos[0].videos[0]).toMatchObject({ name: 'Шинэ нэр', translateUrl: 'https://docs.example.mn/t' });
   const { body: list } = await fixture.call('GET', '/v1/monsterplans');
   expect(list.find((p: { _id: string }) => p._id === plan._id).populatedVideos[0].videos[0].name).toBe('Шинэ нэр');
+});
+
+it('a ladder announced before its video is published is kept: play answers it once the video is in a plan; a deleted video forgets it', async () => {
+  const videoId = randomUUID();
+  // Media transcodes at upload: video.transcoded often comes before the administrator publishes.
+  await fixture.publish('video.transcoded', { videoId, kind: 'monsterplan', renditions: ['360p', 'audio'] });
+  const catalogDb = fixture.platform.services.catalog.context.db;
+  await eventually(() => catalogDb.selectFrom('video_ladder').select('video_id').where('video_id', '=', videoId).executeTakeFirst(), 'the catalog keeps the ladder');
+  await fixture.publish('video.published', { videoId, kind: 'monsterplan', name: 'Шат', translateUrl: '', hasSubtitle: false });
+  await eventually(() => catalogDb.selectFrom('video').select('id').where('id', '=', videoId).executeTakeFirst(), 'the catalog knows the video');
+  const plan = await fixture.createMonsterplan({ videos: [videoId] });
+  const { body } = await fixture.call('GET', `/v1/monsterplans/${plan._id}/play/${videoId}`, { token: fixture.admin });
+  expect(body).toEqual({ url: expect.stringMatching(new RegExp(`^/v1/media/hls/\\d+/[\\w-]{43}/${videoId}/master\\.m3u8$`)), sub: null });
+
+  await fixture.publish('video.deleted', { videoId, kind: 'monsterplan' });
+  await eventually(async () => !(await catalogDb.selectFrom('video_ladder').select('video_id').where('video_id', '=', videoId).executeTakeFirst()), 'the ladder is forgotten');
 });
 
 it('exam.completed shows in /v1/auth/me as the plan\'s exam result', async () => {
