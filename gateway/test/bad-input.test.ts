@@ -31,6 +31,7 @@ const videoRoutes = (kind: 'monsterplan' | 'lesson'): Route[] => {
     { method: 'POST', path: `${base}/{${kind}Video}/subtitle`, isUpload: true },
     { method: 'DELETE', path: `${base}/{${kind}Video}/subtitle` },
     { method: 'GET', path: `${base}/{${kind}Video}/poster` },
+    { method: 'POST', path: `${base}/{${kind}Video}/transcoding` },
   ];
 };
 

@@ -91,6 +91,8 @@ beforeAll(async () => {
     MEDIA_ACCEL_REDIRECT: '/media-files/',
     FFMPEG_PATH: join(folder, 'my-ffmpeg'),
     FFPROBE_PATH: join(folder, 'my-ffprobe'),
+    MEDIA_TRANSCODE: '0',
+    MEDIA_TRANSCODE_CONCURRENCY: '2',
     SEED_DEMO: '1',
     EXAM_QUESTION_COUNT: '1',
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
@@ -314,6 +316,18 @@ const probes: Record<string, Probe> = {
   async FFMPEG_PATH() {
     // The upload of FFPROBE_PATH's probe made its poster frame with ffmpeg.
     expect(await readFile(ffmpegCalls, 'utf8')).toContain('ffmpeg\n');
+  },
+  async MEDIA_TRANSCODE() {
+    // Off: an upload gets no HLS ladder's job, and plays as uploaded.
+    const video = await madeWithFfmpeg('lesson.mp4', ['-f', 'lavfi', '-i', 'testsrc2=duration=1:size=160x90:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+    const token = await started.adminToken();
+    expect((await upload('/v1/files/lesson-videos', 'video', video, 'lesson.mp4', token)).status).toBe(201);
+    const { body } = await started.call('GET', '/v1/files/lesson-videos?perPage=1&currentPage=1', { token });
+    expect((body as { result: unknown[] }).result).toEqual([expect.objectContaining({ name: 'lesson', transcoding: null })]);
+  },
+  async MEDIA_TRANSCODE_CONCURRENCY() {
+    const metrics = await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });
+    expect(await metrics.text()).toMatch(/^media_transcoding_concurrency 2$/m);
   },
   async MEDIA_ALOUD_LIMIT_BYTES() {
     const long = await madeWithFfmpeg('long.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'pcm_s16le']);

@@ -75,6 +75,8 @@ export const events = {
     }),
   },
   'video.deleted': { version: 1, data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']) }) },
+  /** Media kept an uploaded video: its transcoding job is queued (media's own worker consumes it). */
+  'video.uploaded': { version: 1, data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']) }) },
   /**
    * The video's HLS ladder is complete and stored (`videos/<videoId>/hls/master.m3u8`, one folder per
    * rendition, lowest first: `360p`, `540p`, `720p` as the source allows, `audio` when it has sound).

@@ -22,6 +22,19 @@ export interface Video {
   contentType: string;
   hasPoster: boolean;
   createdAt: string;
+  /** Its HLS ladder's job (issue 22); null for a video uploaded before, or with transcoding off or ffmpeg missing. */
+  transcoding: Transcoding | null;
+}
+
+export type TranscodingState = 'queued' | 'transcoding' | 'ready' | 'failed';
+
+/** A video's transcoding job as the administrator sees it: the MP4 plays until the ladder is `ready`. */
+export interface Transcoding {
+  state: TranscodingState;
+  /** 0–100. */
+  progress: number;
+  /** Why it failed (Mongolian); null unless `failed`. */
+  reason: string | null;
 }
 
 /** PUT /v1/files/{kind}-videos/{id}: the spec's client sends `{id, name, translateUrl}`; the path names the video. */

@@ -53,6 +53,14 @@ export const video = answerOf<Video>()(
     contentType: z.string(),
     hasPoster: z.boolean(),
     createdAt: isoTime,
+    transcoding: z
+      .object({
+        state: z.enum(['queued', 'transcoding', 'ready', 'failed']),
+        progress: z.number().int().min(0).max(100),
+        reason: z.string().nullable().describe('why it failed, in Mongolian; null unless failed'),
+      })
+      .nullable()
+      .describe('the HLS ladder\'s job; null for a video uploaded before issue 22, or with transcoding off or ffmpeg missing'),
   }),
 );
 export const videoPage = answerOf<Page<Video>>()(pageOf(video));

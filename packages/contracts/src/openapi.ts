@@ -506,6 +506,12 @@ function videoOperations(kind: (typeof videoKinds)[number]): Operation[] {
     },
     { method: 'delete', path: `${base}/{id}/subtitle`, tag, caller: 'admin', summary: 'Remove the video\'s subtitles', answer: theVideo, errors: notFound },
     {
+      method: 'post', path: `${base}/{id}/transcoding`, tag, caller: 'admin', summary: 'Retry the video\'s failed transcoding',
+      description: 'Queues the HLS ladder\'s job again; the list shows its state and progress.',
+      answer: { status: 202, description: 'The video, its transcoding queued', json: answers.video },
+      errors: { ...notFound, 409: '`transcoding_not_failed`' },
+    },
+    {
       method: 'get', path: `${base}/{id}/poster`, tag, caller: 'admin', summary: 'The video\'s poster image',
       answer: { status: 200, description: 'The image', file: ['image/jpeg'] }, alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
       errors: { 404: '`video_not_found`, `poster_not_found`' },

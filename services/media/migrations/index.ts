@@ -1,6 +1,7 @@
 // The media service's schema: the stored files, the videos of both kinds with their poster and
 // subtitles, the documents by name, learners' read-aloud recordings and the learners' emails (from
-// auth's `user.registered`); since issue 20, the plan day each recording was sent for.
+// auth's `user.registered`); since issue 20, the plan day each recording was sent for; since issue
+// 22, each video's transcoding job (its HLS ladder).
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -62,6 +63,25 @@ export const migrations: Record<string, Migration> = {
       // The plan day the learner named when sending (all three or none); the catalog judges whether it was on time.
       await sql`ALTER TABLE aloud ADD COLUMN monsterplan_id uuid, ADD COLUMN week integer, ADD COLUMN day_of_week integer`.execute(db);
       await sql`ALTER TABLE aloud ADD CONSTRAINT aloud_plan_day CHECK ((monsterplan_id IS NULL) = (week IS NULL) AND (week IS NULL) = (day_of_week IS NULL))`.execute(db);
+    },
+  },
+
+  '0003_transcoding': {
+    async up(db: Kysely<unknown>) {
+      // One job per video, made with the upload; the ladder's stored_file rows are written only when it is ready.
+      await db.schema
+        .createTable('transcoding')
+        .addColumn('video_id', 'uuid', (c) => c.primaryKey().references('video.id').onDelete('cascade'))
+        .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('queued', 'transcoding', 'ready', 'failed')`))
+        .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('reason', 'text')
+        .addColumn('renditions', 'jsonb')
+        // What an attempt put into the storage (or is putting): removed when it fails or is interrupted.
+        .addColumn('ladder_keys', 'jsonb')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await sql`CREATE INDEX transcoding_queued ON transcoding (updated_at) WHERE state = 'queued'`.execute(db);
     },
   },
 };

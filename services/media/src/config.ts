@@ -34,6 +34,13 @@ export const mediaEnv = z.object({
     .string()
     .regex(/^\/(?:[\w-]+\/)+$/, 'a path that begins and ends with /, e.g. /media-files/')
     .optional(),
+  /**
+   * '0' turns the transcoding of uploaded videos into HLS ladders off (issue 22): videos then play
+   * from their uploaded file only. Without ffmpeg there is no transcoding either.
+   */
+  MEDIA_TRANSCODE: z.enum(['0', '1']).default('1'),
+  /** Ladders this worker makes at once; each ffmpeg uses every core, so one keeps the platform responsive. */
+  MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   /** '1' seeds the demo videos, subtitles and documents into an empty media service. */
   SEED_DEMO: z.enum(['0', '1']).default('0'),
 });

@@ -16,6 +16,7 @@ import { videoRoutes } from './routes/videos.js';
 import { prepareSpool } from './spool.js';
 import { createDiskStorage } from './storage.js';
 import type { MediaTables } from './tables.js';
+import { createTranscoder, watchTranscoding, type Transcoder } from './transcoding.js';
 
 export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables> {
   const root = filesDir(config);
@@ -29,6 +30,18 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
   // One for the stream route that reads them and the routes that delete videos, so a delete is seen by both.
   let keptVideoFiles: KeptVideoFiles | undefined;
   const videoFiles = (context: ServiceContext<MediaTables>) => (keptVideoFiles ??= keepVideoFiles(context.db));
+  // The HLS ladders' worker (issue 22), one per service; made with the context, started once the spool is ready.
+  let transcoder: Transcoder | undefined;
+  let unwatchTranscoding: () => unknown = () => undefined;
+  const transcoderOf = (context: ServiceContext<MediaTables>) =>
+    (transcoder ??= createTranscoder({
+      db: context.db,
+      files,
+      tools: { ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH },
+      logger: context.logger,
+      enabled: config.MEDIA_TRANSCODE === '1',
+      concurrency: config.MEDIA_TRANSCODE_CONCURRENCY,
+    }));
   return {
     name: 'media',
     migrations,
@@ -40,11 +53,17 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db, files))) {
         context.logger.info('media was empty: seeded the demo videos, subtitles and documents (SEED_DEMO=0 turns this off)');
       }
+      await transcoderOf(context).start();
+      unwatchTranscoding = watchTranscoding(context.db, context.logger, config.MEDIA_TRANSCODE_CONCURRENCY);
     },
-    subscriptions: (context) => mediaSubscriptions(context, files),
+    async stop(context) {
+      unwatchTranscoding();
+      await transcoderOf(context).stop();
+    },
+    subscriptions: (context) => mediaSubscriptions(context, files, transcoderOf(context)),
     routes(app, context) {
       app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, config.MEDIA_ACCEL_REDIRECT));
-      app.use(videoRoutes(context, files, videoFiles(context), config));
+      app.use(videoRoutes(context, files, videoFiles(context), config, transcoderOf(context)));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
     },

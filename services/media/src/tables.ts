@@ -42,6 +42,21 @@ export interface MediaTables {
     created_at: CreatedAt;
   };
   learner: { user_id: string; email: string };
+  /** A video's transcoding job: its HLS ladder, made by the worker (transcoding.ts). */
+  transcoding: {
+    video_id: string;
+    state: TranscodingState;
+    progress: ColumnType<number, number | undefined, number>;
+    /** Why it failed, fit for the administrator (Mongolian). */
+    reason: string | null;
+    /** The renditions of a ready ladder, lowest first. */
+    renditions: ColumnType<string[] | null, string | null, string | null>;
+    ladder_keys: ColumnType<string[] | null, string | null, string | null>;
+    attempts: ColumnType<number, number | undefined, number>;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
 }
+
+export type TranscodingState = 'queued' | 'transcoding' | 'ready' | 'failed';
 
 export type MediaDb = Db<MediaTables>;

@@ -1,6 +1,6 @@
 // The videos of both kinds: uploaded as drafts, published by the administrator with a name and a
 // translation link (`video.published` gives the catalog its read model), subtitles, deletion
-// (`video.deleted`). A video's bytes never change under its id.
+// (`video.deleted`). A video's bytes never change under its id; its HLS ladder is a job (transcoding.ts).
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import type { media, PageQuery, Page } from '@learning/contracts';
@@ -9,6 +9,7 @@ import { etagOf, type Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
 import type { MediaDb, MediaTables, VideoKind } from './tables.js';
+import { forgetLadder, queueTranscoding, removeKeys, transcodingOf } from './transcoding.js';
 
 const videoNotFound = () => notFound('Видео олдсонгүй.', 'video_not_found');
 
@@ -31,6 +32,7 @@ async function videoViews(db: MediaDb, rows: VideoRow[]): Promise<media.Video[]>
     .where('key', 'in', rows.map((row) => row.file_key))
     .execute();
   const byKey = new Map(files.map((file) => [file.key, file]));
+  const jobs = await transcodingOf(db, rows.map((row) => row.id));
   return rows.map((row) => ({
     _id: row.id,
     kind: row.kind,
@@ -43,6 +45,7 @@ async function videoViews(db: MediaDb, rows: VideoRow[]): Promise<media.Video[]>
     contentType: byKey.get(row.file_key)?.content_type ?? 'application/octet-stream',
     hasPoster: row.poster_key !== null,
     createdAt: row.created_at.toISOString(),
+    transcoding: jobs.get(row.id) ?? null,
   }));
 }
 
@@ -74,9 +77,16 @@ function draftName(originalName: string): string {
 
 /**
  * Keeps an uploaded video as an unpublished draft. With ffprobe, a file it cannot read as holding a
- * video stream is refused; with ffmpeg, a poster frame is kept beside it.
+ * video stream is refused; with ffmpeg, a poster frame is kept beside it and, when `transcode`, its
+ * HLS ladder's job is queued (`video.uploaded`).
  */
-export async function createVideo(db: MediaDb, files: Files, kind: VideoKind, upload: SpooledFile, id: string = randomUUID()): Promise<media.Video> {
+export async function createVideo(
+  db: MediaDb,
+  files: Files,
+  kind: VideoKind,
+  upload: SpooledFile,
+  { id = randomUUID(), transcode = false }: { id?: string; transcode?: boolean } = {},
+): Promise<media.Video> {
   const probe = await files.tools.probe(upload.path);
   if (probe && !probe.hasVideo) throw new HttpError(415, 'not_a_video', 'Файлд видео алга байна. Видео файл сонгоно уу.');
   const fileKey = `videos/${id}/video`;
@@ -111,6 +121,7 @@ export async function createVideo(db: MediaDb, files: Files, kind: VideoKind, up
           duration_seconds: probe?.durationSeconds ?? null,
         })
         .execute();
+      if (transcode && probe) await queueTranscoding(trx, id, kind);
     });
   } catch (error) {
     await removeBytes(files.storage, poster ? [fileKey, poster.key] : [fileKey]);
@@ -146,13 +157,16 @@ export async function publishVideo(db: MediaDb, kind: VideoKind, id: string, bod
 }
 
 export async function deleteVideo(db: MediaDb, files: Files, kind: VideoKind, id: string): Promise<void> {
-  const keys = await transaction(db, async (trx) => {
+  const { keys, ladder } = await transaction(db, async (trx) => {
     const row = await videoRow(trx, kind, id, true);
+    // Before the video's row: its job goes with it (a worker on it then drops its own files).
+    const ladder = await forgetLadder(trx, id);
     await trx.deleteFrom('video').where('id', '=', id).execute();
     await recordEvent(trx, 'video.deleted', { videoId: id, kind });
-    return forgetFiles(trx, [row.file_key, row.poster_key, row.subtitle_key]);
+    return { keys: await forgetFiles(trx, [row.file_key, row.poster_key, row.subtitle_key]), ladder };
   });
   await removeBytes(files.storage, keys);
+  await removeKeys(files, ladder);
 }
 
 /** Sets (or with `webvtt` null removes) a video's subtitles; a published video is published again with `hasSubtitle`. */

@@ -3,7 +3,7 @@
 // approved for the video), and nobody without a valid signature.
 import { signMediaUrl } from '@learning/contracts';
 import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '@learning/testing';
-import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
+import { eventually, expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 
 type Learner = Awaited<ReturnType<MediaFixture['platform']['learner']>>;
 let fixture: MediaFixture;
@@ -46,6 +46,16 @@ async function subtitledVideo(kind: string) {
   return video;
 }
 
+/** A video whose transcoding failed: its job, once ended, is marked failed in media's table (a real failure needs a broken ffmpeg). */
+async function failedTranscoding(kind: string) {
+  const video = await uploadedVideo(kind);
+  const db = fixture.platform.services.media.context.db;
+  const ended = () => db.selectFrom('transcoding').select('state').where('video_id', '=', video._id).where('state', 'in', ['ready', 'failed']).executeTakeFirst();
+  await eventually(ended, 'the transcoding ended', 120_000);
+  await db.updateTable('transcoding').set({ state: 'failed', reason: 'Видеог хөрвүүлж чадсангүй.' }).where('video_id', '=', video._id).execute();
+  return video;
+}
+
 async function aloudOfLearner(): Promise<string> {
   expectStatus(await fixture.upload('/v1/monsterplans/aloud', { field: 'video', file: fixture.media.recordings.ogg, token: learner.token }), 201, 'recording');
   const row = await fixture.platform.services.media.context.db.selectFrom('aloud').select('id').where('user_id', '=', learner.id).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
@@ -81,6 +91,7 @@ const routes: Route[] = [
       },
       { method: 'DELETE', path: `${base}/{id}/subtitle`, prepare: async () => ({ path: `${base}/${(await subtitledVideo(kind))._id}/subtitle` }), expected: adminOnly(200) },
       { method: 'GET', path: `${base}/{id}/poster`, prepare: async () => ({ path: `${base}/${(await uploadedVideo(kind))._id}/poster` }), expected: adminOnly(200) },
+      { method: 'POST', path: `${base}/{id}/transcoding`, prepare: async () => ({ path: `${base}/${(await failedTranscoding(kind))._id}/transcoding` }), expected: adminOnly(202) },
     ];
   }),
 

@@ -64,6 +64,16 @@ export async function makeTestMedia(): Promise<TestMedia> {
   };
 }
 
+/**
+ * A test-card clip of `seconds` at `size` (e.g. '1280x720'), low bit rate, with a tone unless `silent`:
+ * a source for the HLS ladder (the shared `video` is 320x180, below the ladder's lowest rung).
+ */
+export function makeClip(path: string, { size, seconds, silent = false }: { size: string; seconds: number; silent?: boolean }): string {
+  const sound = silent ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`, '-c:a', 'aac', '-b:a', '48k', '-shortest'];
+  ffmpeg(['-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=${size}:rate=25`, ...sound, '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '300k', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path]);
+  return path;
+}
+
 function ffmpeg(args: string[]): void {
   const run = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { encoding: 'utf8' });
   if (run.error) throw new Error(`ffmpeg could not start (${run.error.message}): install it with apt-get install -y ffmpeg.`);

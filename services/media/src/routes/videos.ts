@@ -9,6 +9,7 @@ import type { KeptVideoFiles } from '../kept-video-files.js';
 import { sendStoredFile } from '../stored-files.js';
 import { toWebVtt } from '../subtitles.js';
 import type { MediaTables, VideoKind } from '../tables.js';
+import { retryTranscoding, type Transcoder } from '../transcoding.js';
 import { uploadOf } from '../uploads.js';
 import { createVideo, deleteVideo, findVideo, listVideos, publishVideo, setSubtitle, videoFile } from '../videos.js';
 
@@ -23,7 +24,7 @@ async function withSpooled<T>(req: Request, use: (spooled: NonNullable<Request['
   }
 }
 
-export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, videoFiles: KeptVideoFiles, config: MediaConfig): Router {
+export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, videoFiles: KeptVideoFiles, config: MediaConfig, transcoder: Transcoder): Router {
   const { db } = context;
   const router = Router();
   const uploadVideo = uploadOf('video', files.spoolDir, config.MEDIA_UPLOAD_LIMIT_BYTES);
@@ -39,7 +40,7 @@ export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, 
     });
 
     router.post(base, requireAdmin, uploadVideo, async (req, res) => {
-      res.status(201).json(await withSpooled(req, (spooled) => createVideo(db, files, kind, spooled)));
+      res.status(201).json(await withSpooled(req, (spooled) => createVideo(db, files, kind, spooled, { transcode: transcoder.isEnabled() })));
     });
 
     router.get(`${base}/:id`, requireAdmin, async (req, res) => {
@@ -54,6 +55,8 @@ export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, 
 
     router.delete(`${base}/:id`, requireAdmin, async (req, res) => {
       await deleteVideo(db, files, kind, id(req));
+      // A job under way for it stops here, its partial ladder gone before the answer.
+      await transcoder.drop(id(req));
       videoFiles.forget(id(req));
       res.status(204).end();
     });
@@ -67,6 +70,12 @@ export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, 
     router.delete(`${base}/:id/subtitle`, requireAdmin, async (req, res) => {
       const video = await setSubtitle(db, files, kind, id(req), null);
       res.json(video);
+    });
+
+    // Retries a failed transcoding (202: the job is queued; the list shows its progress).
+    router.post(`${base}/:id/transcoding`, requireAdmin, async (req, res) => {
+      await retryTranscoding(db, kind, id(req));
+      res.status(202).json(await findVideo(db, kind, id(req)));
     });
 
     router.get(`${base}/:id/poster`, requireAdmin, async (req, res) => {

@@ -1,0 +1,115 @@
+// A transcoding job that fails, is retried, or was interrupted by a crash (issue 22). FFMPEG_PATH is a
+// script in front of the real ffmpeg: while a flag file exists a ladder run fails (as ffmpeg does on a
+// file it cannot decode) or hangs (a job under way when the process died); posters pass straight through.
+import { chmod, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { kitTables } from '@learning/kit';
+import { createMediaTools } from '../src/ffmpeg.js';
+import { createDiskStorage } from '../src/storage.js';
+import { createTranscoder } from '../src/transcoding.js';
+import { eventually, expectStatus, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
+import { makeTestMedia, type TestMedia } from './media-files.js';
+
+let fixture: MediaFixture;
+let tools: TestMedia;
+let ffmpeg: string;
+const flag = (name: 'fail' | 'hang') => join(tools.folder, name);
+
+beforeAll(async () => {
+  tools = await makeTestMedia();
+  ffmpeg = join(tools.folder, 'ffmpeg-with-flags.sh');
+  await writeFile(
+    ffmpeg,
+    [
+      '#!/bin/sh',
+      'case " $* " in *" -progress "*)',
+      `  if [ -e '${flag('fail')}' ]; then echo 'moov atom not found (test)' >&2; exit 1; fi`,
+      `  if [ -e '${flag('hang')}' ]; then exec sleep 600; fi;;`,
+      'esac',
+      'exec ffmpeg "$@"',
+      '',
+    ].join('\n'),
+  );
+  await chmod(ffmpeg, 0o755);
+  fixture = await startMediaFixture({ env: { FFMPEG_PATH: ffmpeg } });
+}, startTimeoutMs);
+afterAll(async () => {
+  await fixture?.close();
+  await tools?.remove();
+}, startTimeoutMs);
+
+const transcodingTimeoutMs = 120_000;
+const mediaDb = () => fixture.platform.services.media.context.db;
+const job = (videoId: string) => mediaDb().selectFrom('transcoding').selectAll().where('video_id', '=', videoId).executeTakeFirstOrThrow();
+const ladderFiles = async (videoId: string) => (await fixture.storedFiles()).filter((path) => path.startsWith(`videos/${videoId}/hls/`));
+const transcodedEvents = async (videoId: string) =>
+  (await kitTables(mediaDb()).selectFrom('outbox').select('data').where('type', '=', 'video.transcoded').execute()).filter((row) => (row.data as { videoId: string }).videoId === videoId);
+
+async function upload() {
+  return expectStatus(await fixture.upload('/v1/files/lesson-videos', { field: 'video', file: fixture.media.video, token: fixture.admin }), 201, 'uploading');
+}
+
+async function whenState(videoId: string, states: string[]) {
+  return eventually(
+    async () => {
+      const video = expectStatus(await fixture.call('GET', `/v1/files/lesson-videos/${videoId}`, { token: fixture.admin }), 200, 'reading the video');
+      return states.includes(video.transcoding?.state) && video;
+    },
+    `the transcoding is ${states.join(' or ')}`,
+    transcodingTimeoutMs,
+  );
+}
+
+describe('a job ffmpeg fails', () => {
+  let videoId: string;
+
+  it('is failed with ffmpeg\'s reason in the list, leaving no ladder, file row or event', async () => {
+    await writeFile(flag('fail'), '');
+    videoId = (await upload())._id;
+    const video = await whenState(videoId, ['failed', 'ready']);
+    expect(video.transcoding).toEqual({ state: 'failed', progress: 0, reason: 'Видеог хөрвүүлж чадсангүй: moov atom not found (test)' });
+    expect(await ladderFiles(videoId)).toEqual([]);
+    expect(await mediaDb().selectFrom('stored_file').select('key').where('key', 'like', `videos/${videoId}/hls/%`).execute()).toEqual([]);
+    expect(await transcodedEvents(videoId)).toEqual([]);
+    // The MP4 is the video meanwhile: it publishes as before.
+    expect((await fixture.call('PUT', `/v1/files/lesson-videos/${videoId}`, { token: fixture.admin, body: { name: 'Хичээл', translateUrl: '' } })).status).toBe(200);
+  });
+
+  it('is retried by the administrator (202, queued again) and becomes ready', async () => {
+    await rm(flag('fail'));
+    const answer = await fixture.call('POST', `/v1/files/lesson-videos/${videoId}/transcoding`, { token: fixture.admin });
+    expect(answer.status).toBe(202);
+    expect(answer.body._id).toBe(videoId);
+    expect(['queued', 'transcoding', 'ready']).toContain(answer.body.transcoding.state);
+    expect((await whenState(videoId, ['ready', 'failed'])).transcoding).toEqual({ state: 'ready', progress: 100, reason: null });
+    expect((await job(videoId)).attempts).toBe(2);
+    expect(await transcodedEvents(videoId)).toHaveLength(1);
+    expect(await ladderFiles(videoId)).toContain(`videos/${videoId}/hls/master.m3u8`);
+  });
+});
+
+it('a job interrupted by a crash is restarted by the next start, the files it had put removed', async () => {
+  await writeFile(flag('hang'), '');
+  const videoId = (await upload())._id;
+  await whenState(videoId, ['transcoding']);
+  // What the crashed attempt had put, and recorded before putting it.
+  const { mediaFilesDir } = fixture.platform;
+  const files = { storage: createDiskStorage(mediaFilesDir), tools: createMediaTools({ ffmpeg, ffprobe: 'ffprobe' }), spoolDir: join(mediaFilesDir, '.spool') };
+  const partial = `videos/${videoId}/hls/360p/segment-99.m4s`;
+  await files.storage.putBytes(partial, 'half a segment');
+  await mediaDb().updateTable('transcoding').set({ ladder_keys: JSON.stringify([partial]) }).where('video_id', '=', videoId).execute();
+  await rm(flag('hang'));
+
+  // The next start of media: a worker of its own on the same database and files.
+  const restarted = createTranscoder({ db: mediaDb(), files, tools: { ffmpeg, ffprobe: 'ffprobe' }, logger: fixture.platform.services.media.context.logger, enabled: true, concurrency: 1 });
+  await restarted.start();
+  try {
+    expect((await whenState(videoId, ['ready', 'failed'])).transcoding.state).toBe('ready');
+  } finally {
+    await restarted.stop();
+  }
+  expect((await job(videoId)).attempts).toBe(2);
+  expect(await ladderFiles(videoId)).not.toContain(partial);
+  expect(await ladderFiles(videoId)).toContain(`videos/${videoId}/hls/360p/segment-1.m4s`);
+  expect(await transcodedEvents(videoId)).toHaveLength(1);
+});
