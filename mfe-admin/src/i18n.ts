@@ -74,6 +74,16 @@ registerTranslations('admin', {
         unpublished: 'Нийтлээгүй',
         hasSubtitle: 'Хадмалтай',
         noSubtitle: 'Хадмалгүй',
+        transcoding: 'Хөрвүүлэлт',
+      },
+      transcoding: {
+        queued: 'Дараалалд',
+        transcoding: 'Хөрвүүлж байна {{progress}} %',
+        ready: 'Бэлэн',
+        failed: 'Амжилтгүй: {{reason}}',
+        failedNoReason: 'Амжилтгүй',
+        retry: 'Дахин оролдох',
+        retryFailed: 'Дахин эхлүүлж чадсангүй.',
       },
       subtitle: {
         upload: 'Хадмал хуулах',
@@ -329,6 +339,16 @@ registerTranslations('admin', {
         unpublished: 'Not published',
         hasSubtitle: 'With subtitles',
         noSubtitle: 'No subtitles',
+        transcoding: 'Transcoding',
+      },
+      transcoding: {
+        queued: 'Queued',
+        transcoding: 'Transcoding {{progress}} %',
+        ready: 'Ready',
+        failed: 'Failed: {{reason}}',
+        failedNoReason: 'Failed',
+        retry: 'Retry',
+        retryFailed: 'The transcoding could not be restarted.',
       },
       subtitle: {
         upload: 'Upload subtitles',

@@ -1,7 +1,7 @@
 // The videos of both kinds (spec section 7, /v1/files/monsterplan-videos and /v1/files/lesson-videos):
-// the paged list, the upload with its progress, publish {id, name, translateUrl}, delete, and the
-// subtitles of a video.
-import type { Page } from '@learning/contracts';
+// the paged list, the upload with its progress, publish {id, name, translateUrl}, delete, the
+// subtitles of a video, and its transcoding job (issue 22: shown per row, polled while it runs, retried).
+import type { media, Page } from '@learning/contracts';
 import { api, keepPreviousData, lessonsKey, monsterplansKey, upload, useMutation, useQuery, useQueryClient } from '@learning/platform';
 import { videosKey } from './keys';
 import { fetchAllPages, rowsPerPage } from './paging';
@@ -22,7 +22,14 @@ export interface Video {
   duration?: number | null;
   /** When it was uploaded. */
   createdAt?: string;
+  /** Its HLS ladder's job; null (or absent) for a video uploaded before, or with transcoding off. */
+  transcoding?: media.Transcoding | null;
 }
+
+/** How often the list asks again while a job of the page is queued or running; TanStack Query stops while the tab is hidden. */
+export const transcodingPollMs = 3000;
+
+const isTranscoding = (video: Video) => video.transcoding?.state === 'queued' || video.transcoding?.state === 'transcoding';
 
 export const videosPath = (kind: VideoKind) => `/v1/files/${kind}-videos`;
 const videoPath = (kind: VideoKind, id: string) => `${videosPath(kind)}/${encodeURIComponent(id)}`;
@@ -40,6 +47,7 @@ export function useVideos(kind: VideoKind, page: number) {
     queryKey: [...videosKey(kind), 'page', page],
     queryFn: ({ signal }) => api.get<Page<Video>>(videosPath(kind), { perPage: rowsPerPage, currentPage: page }, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.result.some(isTranscoding) ? transcodingPollMs : false),
   });
 }
 
@@ -76,6 +84,15 @@ export function useDeleteVideo(kind: VideoKind) {
         queryClient.invalidateQueries({ queryKey: videosKey(kind) }),
         queryClient.invalidateQueries({ queryKey: kind === 'lesson' ? lessonsKey : monsterplansKey }),
       ]),
+  });
+}
+
+/** POST …/{id}/transcoding: a failed job queued again (202 with the video); 409 when it has not failed. */
+export function useRetryTranscoding(kind: VideoKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (video: Video) => api.post<Video>(`${videoPath(kind, video._id)}/transcoding`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: videosKey(kind) }),
   });
 }
 

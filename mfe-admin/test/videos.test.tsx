@@ -115,7 +115,7 @@ describe('the videos (/administrator/videos)', () => {
     const gateway = adminSession({ 'GET /v1/files/monsterplan-videos': pagedFrom(videos) });
     renderAdmin('/administrator/videos');
     const table = await screen.findByRole('table', { name: 'Видеонууд: Monster plan видео' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Нэр', 'Хадмал', 'Үйлдэл']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Нэр', 'Хадмал', 'Хөрвүүлэлт', 'Үйлдэл']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     await userEvent.click(screen.getByRole('button', { name: '2-р хуудас' }));
     const next = await within(table).findByText('Видео 11');
@@ -181,5 +181,76 @@ describe('the videos (/administrator/videos)', () => {
     expect(await screen.findByText('Хадмал хуулагдлаа: Эхний видео')).toBeInTheDocument();
     expect(await row.findByText('Хадмалтай')).toBeInTheDocument();
     expect((gateway.uploads[0]?.call.body as FormData).get('subtitle')).toMatchObject({ name: 'first.srt', size: subtitles.size });
+  });
+
+  describe("each video's transcoding (issue 22)", () => {
+    const job = (state: string, progress = 0, reason: string | null = null) => ({ transcoding: { state, progress, reason } });
+
+    it('shows the state in Mongolian per row: queued, transcoding N %, ready, failed with its reason; nothing for a video without a job', async () => {
+      adminSession({
+        'GET /v1/files/monsterplan-videos': {
+          body: {
+            result: [
+              aVideo('v1', 'Хүлээж буй', job('queued')),
+              aVideo('v2', 'Хөрвүүлж буй', job('transcoding', 42)),
+              aVideo('v3', 'Бэлэн болсон', job('ready', 100)),
+              aVideo('v4', 'Бүтэлгүйтсэн', job('failed', 0, 'Видеог хөрвүүлж чадсангүй: moov atom not found')),
+              aVideo('v5', 'Хуучин', { transcoding: null }),
+            ],
+            total: 5,
+          },
+        },
+      });
+      renderAdmin('/administrator/videos');
+      const row = async (name: string) => within((await screen.findByText(name)).closest('tr')!);
+      expect((await row('Хүлээж буй')).getByText('Дараалалд')).toBeInTheDocument();
+      expect(screen.getByRole('columnheader', { name: 'Хөрвүүлэлт' })).toBeInTheDocument();
+      expect((await row('Хөрвүүлж буй')).getByText('Хөрвүүлж байна 42 %')).toBeInTheDocument();
+      expect((await row('Бэлэн болсон')).getByText('Бэлэн')).toBeInTheDocument();
+      const failed = await row('Бүтэлгүйтсэн');
+      expect(failed.getByText('Амжилтгүй: Видеог хөрвүүлж чадсангүй: moov atom not found')).toBeInTheDocument();
+      expect(failed.getByRole('button', { name: 'Дахин оролдох' })).toBeInTheDocument();
+      expect(screen.getAllByRole('button', { name: 'Дахин оролдох' })).toHaveLength(1);
+      expect((await row('Хуучин')).queryByText(/Дараалалд|Хөрвүүлж|Бэлэн|Амжилтгүй/)).not.toBeInTheDocument();
+    });
+
+    it('asks for the list again while a job is queued or running, until it is ready', async () => {
+      let asked = 0;
+      adminSession({
+        'GET /v1/files/monsterplan-videos': () => {
+          asked++;
+          const transcoding = asked === 1 ? job('queued') : asked === 2 ? job('transcoding', 42) : job('ready', 100);
+          return { body: { result: [aVideo('v1', 'Хичээл', transcoding)], total: 1 } };
+        },
+      });
+      renderAdmin('/administrator/videos');
+      expect(await screen.findByText('Дараалалд')).toBeInTheDocument();
+      // The poll's interval, not a figure under test: waits bounded at twice it.
+      expect(await screen.findByText('Хөрвүүлж байна 42 %', {}, { timeout: 7000 })).toBeInTheDocument();
+      expect(await screen.findByText('Бэлэн', {}, { timeout: 7000 })).toBeInTheDocument();
+    }, 20_000);
+
+    it("retries a failed job with POST …/{id}/transcoding, and shows the job queued again; a refusal's message is shown", async () => {
+      let videos = [aVideo('v1', 'Хичээл', job('failed', 0, 'Видеоны файл олдсонгүй.')), aVideo('v2', 'Дахиад', job('failed', 0, 'Алдаа'))];
+      const gateway = adminSession({
+        'GET /v1/files/monsterplan-videos': () => ({ body: { result: videos, total: videos.length } }),
+        'POST /v1/files/monsterplan-videos/v1/transcoding': () => {
+          videos = [aVideo('v1', 'Хичээл', job('queued')), videos[1]!];
+          return { status: 202, body: videos[0] };
+        },
+        'POST /v1/files/monsterplan-videos/v2/transcoding': {
+          status: 409,
+          body: { message: 'Зөвхөн амжилтгүй болсон хөрвүүлэлтийг дахин эхлүүлэх боломжтой.', code: 'transcoding_not_failed' },
+        },
+      });
+      renderAdmin('/administrator/videos');
+      const first = within((await screen.findByText('Хичээл')).closest('tr')!);
+      await userEvent.click(first.getByRole('button', { name: 'Дахин оролдох' }));
+      expect(await first.findByText('Дараалалд')).toBeInTheDocument();
+      expect(callsTo(gateway.calls, 'POST', '/v1/files/monsterplan-videos/v1/transcoding')).toHaveLength(1);
+      const second = within(screen.getByText('Дахиад').closest('tr')!);
+      await userEvent.click(second.getByRole('button', { name: 'Дахин оролдох' }));
+      expect(await screen.findByText('Зөвхөн амжилтгүй болсон хөрвүүлэлтийг дахин эхлүүлэх боломжтой.')).toBeInTheDocument();
+    });
   });
 });

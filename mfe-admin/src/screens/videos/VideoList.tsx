@@ -1,5 +1,6 @@
 // The videos of one kind: # and name, 10 per page on the server; each with its subtitles (upload
-// SRT or WebVTT) and delete after 'Та устгахдаа итгэлтэй байна уу?' (spec section 2).
+// SRT or WebVTT), its transcoding job (issue 22; the page is asked again while one runs) and delete
+// after 'Та устгахдаа итгэлтэй байна уу?' (spec section 2).
 import { Alert, Badge, Button, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
@@ -10,6 +11,7 @@ import { Pager } from '../../components/Pager';
 import { rowsPerPage, usePageParam } from '../../paging';
 import { isPublished, useDeleteVideo, useVideos, type Video, type VideoKind } from '../../videos';
 import { SubtitleUpload } from './SubtitleUpload';
+import { TranscodingState } from './TranscodingState';
 
 export function VideoList({ kind }: { kind: VideoKind }) {
   const { t } = useTranslation('admin');
@@ -28,7 +30,7 @@ export function VideoList({ kind }: { kind: VideoKind }) {
         query={videos}
         rows={videos.data?.result}
         caption={title}
-        columns={[t('videos.list.number'), t('videos.list.name'), t('videos.list.subtitle'), t('videos.list.actions')]}
+        columns={[t('videos.list.number'), t('videos.list.name'), t('videos.list.subtitle'), t('videos.list.transcoding'), t('videos.list.actions')]}
         loadError={t('videos.list.loadError')}
         empty={t('videos.list.empty')}
         rowKey={(video) => video._id}
@@ -41,6 +43,9 @@ export function VideoList({ kind }: { kind: VideoKind }) {
             </td>
             <td>
               <SubtitleUpload kind={kind} video={video} onDone={() => setSubtitled(video.name)} />
+            </td>
+            <td>
+              <TranscodingState kind={kind} video={video} />
             </td>
             <td>
               <Button variant="subtle" className="admin-action admin-action--danger" onClick={() => setDoomed(video)}>
