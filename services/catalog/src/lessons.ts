@@ -10,7 +10,7 @@ import { changeAccess, isApprovedForLesson, learnersWithRequests, lockAccess, ty
 import { playUrl, type MediaSigner } from './media-urls.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { groupBy } from './group-by.js';
-import { requireVideos } from './videos.js';
+import { requireVideos, videosWithLadder } from './videos.js';
 
 type LessonRow = Selectable<CatalogTables['lesson']>;
 
@@ -124,13 +124,14 @@ async function lessonViews(db: CatalogDb, lessons: LessonRow[], signer?: MediaSi
   const videos = await db
     .selectFrom('lesson_video as lv')
     .innerJoin('video as v', 'v.id', 'lv.video_id')
-    .leftJoin('video_ladder as l', 'l.video_id', 'v.id')
-    .select(['lv.lesson_id', 'v.id', 'v.name', 'l.video_id as ladder_of'])
+    .select(['lv.lesson_id', 'v.id', 'v.name'])
     .where('lv.lesson_id', 'in', lessons.map((lesson) => lesson.id))
     .orderBy('lv.lesson_id')
     .orderBy('lv.position')
     .execute();
   const videosByLesson = groupBy(videos, (video) => video.lesson_id);
+  // Only a viewer who may watch gets URLs; the public list (kept, list-cache.ts) reads nothing of ladders.
+  const laddered = signer ? await videosWithLadder(db, videos.map((video) => video.id)) : new Set<string>();
   return Promise.all(
     lessons.map(async (lesson) => {
       const own = videosByLesson.get(lesson.id) ?? [];
@@ -141,7 +142,7 @@ async function lessonViews(db: CatalogDb, lessons: LessonRow[], signer?: MediaSi
         paymentInstructions: lesson.payment_instructions,
         videos: own.map((video) => video.id),
         populatedVideos: await Promise.all(
-          own.map(async (video) => ({ _id: video.id, name: video.name, url: signer ? await playUrl(signer, { id: video.id, hasLadder: video.ladder_of !== null }) : null })),
+          own.map(async (video) => ({ _id: video.id, name: video.name, url: signer ? await playUrl(signer, { id: video.id, hasLadder: laddered.has(video.id) }) : null })),
         ),
       };
     }),

@@ -25,6 +25,13 @@ export async function applyVideoTranscoded(trx: CatalogDb, event: EventOf<'video
   await trx.insertInto('video_ladder').values({ video_id: event.data.videoId }).onConflict((c) => c.column('video_id').doNothing()).execute();
 }
 
+/** Which of these videos have their HLS ladder ready. */
+export async function videosWithLadder(db: CatalogDb, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('video_ladder').select('video_id').where('video_id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.video_id));
+}
+
 const videoKindNames: Record<VideoKind, string> = { monsterplan: 'Monster plan-ы', lesson: 'багц хичээлийн' };
 
 /**
