@@ -31,6 +31,12 @@ export interface HandOver {
 /** Headers of media's hand-over that are the proxy's to read, never the client's. */
 export const handOverHeaders = ['x-accel-redirect', 'x-accel-expires', 'content-length'];
 
+/**
+ * Read from disk in chunks as large as media's own reads: with the file stream's 64 KiB, 50 seeking
+ * readers got 141–168 MB/s from the embedded start, with 256 KiB 242–339 MB/s (bench/stream's readers).
+ */
+const readChunkBytes = 256 * 1024;
+
 /** Signed URLs whose hand-over is kept: about 1 KB each. */
 const keptCapacity = 10_000;
 
@@ -70,7 +76,7 @@ export class HandedOverFiles {
       return;
     }
     // Media's ETag and Last-Modified stand (send reads them from the headers set); its Cache-Control too.
-    const options = { root: this.folder.dir, etag: false, lastModified: false, cacheControl: false, dotfiles: 'deny' as const };
+    const options = { root: this.folder.dir, etag: false, lastModified: false, cacheControl: false, dotfiles: 'deny' as const, highWaterMark: readChunkBytes };
     (res as Response).sendFile(file, options, (error?: Error & { status?: number; code?: string }) => {
       if (!error) return;
       // A viewer who seeks closes the connection mid-answer: that ends the read, it is no error.
