@@ -18,7 +18,9 @@ export function startProcess(entry: string, env: Record<string, string>, inherit
   const profile = process.env.BENCH_CPU_PROF;
   // A folder per deployable: the module loader's worker thread writes a profile of its own.
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, path.basename(path.dirname(path.dirname(entry))))}`] : [];
-  return spawn(process.execPath, [...profiling, '--import', 'tsx', entry], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // As every launcher runs a deployable: OpenTelemetry's instrumentations loaded before the app.
+  const imports = ['--import', 'tsx', '--import', '@learning/kit/tracing-register'];
+  return spawn(process.execPath, [...profiling, ...imports, entry], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
@@ -29,9 +31,9 @@ export function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Waits until `url` answers 2xx, for up to 30 s. */
+/** Waits until `url` answers 2xx, for up to 120 s (a new embedded database on a loaded machine takes a while). */
 export async function whenReady(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt++) {
+  for (let attempt = 0; attempt < 1200; attempt++) {
     const ok = await fetch(url).then((r) => r.ok, () => false);
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));

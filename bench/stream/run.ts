@@ -1,8 +1,11 @@
 // Streaming a video: one ~200 MB MP4 (made by ffmpeg, uploaded as the administrator does) read whole
 // by one reader, then by 50 concurrent readers asking 1 MiB ranges at random places (a class seeking
-// through a lesson), in one run, along three paths, against nginx (Debian's package) serving the very
+// through a lesson), in one run, along four paths, against nginx (Debian's package) serving the very
 // same file:
-//   - gateway → media: the bytes relayed by Node (npm start, docker-compose without nginx);
+//   - the embedded start (`npm start`, one process): media checks the signed URL and the gateway beside
+//     it sends the file it hands over (X-Accel-Redirect), one HTTP hop for the bytes;
+//   - gateway → media as separate processes: the bytes relayed by Node (docker-compose without nginx,
+//     and the embedded start before it sent the files itself);
 //   - nginx → gateway → media with MEDIA_ACCEL_REDIRECT: media checks the signed URL and nginx sends
 //     the bytes (the production arrangement, services/media/test/nginx.test.ts);
 //   - media alone, for reference.
@@ -17,7 +20,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signMediaUrl } from '@learning/contracts';
+import { openPayload, payloadKey, signMediaUrl } from '@learning/contracts';
 import { findNginx, mediaFilesLocation, startNginx, type RunningNginx } from '../../scripts/nginx.js';
 import { startProcess, stopProcess, whenReady } from '../processes.js';
 
@@ -28,8 +31,14 @@ const wholeReads = Number(process.env.BENCH_WHOLE_READS ?? 3);
 const rangedRuns = Number(process.env.BENCH_RANGED_RUNS ?? 5);
 const secret = 'bench-media-signing-secret';
 const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
-const ports = { auth: 4121, media: 4123, gateway: 8191, nginx: 8192, nginxInFront: 8193 };
-const urls = { auth: `http://127.0.0.1:${ports.auth}`, media: `http://127.0.0.1:${ports.media}`, gateway: `http://127.0.0.1:${ports.gateway}` };
+const payloadSecret = 'bench-payload-secret';
+const ports = { auth: 4121, media: 4123, gateway: 8191, nginx: 8192, nginxInFront: 8193, embedded: 8194 };
+const urls = {
+  auth: `http://127.0.0.1:${ports.auth}`,
+  media: `http://127.0.0.1:${ports.media}`,
+  gateway: `http://127.0.0.1:${ports.gateway}`,
+  embedded: `http://127.0.0.1:${ports.embedded}`,
+};
 
 if (!findNginx()) {
   console.error('bench/stream compares with nginx: install it with apt-get install -y nginx.');
@@ -53,18 +62,18 @@ const startMedia = (env: Record<string, string> = {}) =>
 let media = startMedia();
 const others = [
   startProcess('services/auth/src/main.ts', { ...common, PORT: String(ports.auth), ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }, inherited),
-  startProcess('gateway/src/main.ts', { ...common, PORT: String(ports.gateway), HOST: '127.0.0.1', MEDIA_URL: urls.media, PAYLOAD_SECRET: 'bench-payload-secret', RATE_LIMIT_AUTH: '1000' }, inherited),
+  startProcess('gateway/src/main.ts', { ...common, PORT: String(ports.gateway), HOST: '127.0.0.1', MEDIA_URL: urls.media, PAYLOAD_SECRET: payloadSecret, RATE_LIMIT_AUTH: '1000' }, inherited),
 ];
 const nginxes: RunningNginx[] = [];
 
-type Path = 'gateway' | 'accel' | 'nginx' | 'media';
-const whole: Record<Path, number[]> = { gateway: [], accel: [], nginx: [], media: [] };
-const ranged: Record<Path, number[]> = { gateway: [], accel: [], nginx: [], media: [] };
+type Path = 'embedded' | 'gateway' | 'accel' | 'nginx' | 'media';
+const whole: Record<Path, number[]> = { embedded: [], gateway: [], accel: [], nginx: [], media: [] };
+const ranged: Record<Path, number[]> = { embedded: [], gateway: [], accel: [], nginx: [], media: [] };
 
 try {
   await Promise.all([whenReady(`${urls.auth}/readyz`), whenReady(`${urls.media}/readyz`), whenReady(`${urls.gateway}/healthz`)]);
-  const token = await signIn();
-  const videoId = await upload(token);
+  const token = await signIn(urls.auth);
+  const videoId = await upload(urls.media, token);
   // Each reader is a learner with a play URL of their own, as the catalog signs one per play call.
   const expires = Math.floor(Date.now() / 1000) + 3600;
   const signedUrls = await Promise.all(Array.from({ length: readers }, (_, reader) => signMediaUrl(secret, 'video', videoId, expires + reader)));
@@ -95,10 +104,25 @@ try {
   const inFront = await startNginx({ workDir: work, port: ports.nginxInFront, inFrontOf: { gatewayUrl: urls.gateway, mediaFilesDir: filesDir } });
   nginxes.push(inFront);
   await measure({ accel: (reader) => inFront.url + signed(reader), nginx: nginxAlone });
+  await stopProcess(media);
+  await Promise.all(others.map(stopProcess));
+
+  // The embedded start as `npm start` runs it (the front-ends are not built: no page is asked for).
+  const embedded = startProcess(
+    'scripts/start.ts',
+    { ...common, DATA_DIR: path.join(work, 'embedded'), PORT: String(ports.embedded), HOST: '127.0.0.1', STATIC_DIR: work, MEDIA_SIGNING_SECRET: secret, PAYLOAD_SECRET: payloadSecret, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SEED_DEMO: '0', RATE_LIMIT_AUTH: '1000' },
+    inherited,
+  );
+  others.push(embedded);
+  await whenReady(`${urls.embedded}/readyz`);
+  const embeddedVideoId = await upload(urls.embedded, await signIn(urls.embedded));
+  const embeddedUrls = await Promise.all(Array.from({ length: readers }, (_, reader) => signMediaUrl(secret, 'video', embeddedVideoId, expires + reader)));
+  await measure({ embedded: (reader) => urls.embedded + embeddedUrls[reader]!, nginx: nginxAlone });
   agent.destroy();
 
   const titles: Record<Path, string> = {
     nginx: 'nginx alone',
+    embedded: 'npm start: gateway sends what media hands over',
     gateway: 'gateway → media (Node relays the bytes)',
     accel: 'nginx → gateway → media, X-Accel-Redirect',
     media: 'media alone, for reference',
@@ -116,7 +140,7 @@ try {
   console.log(`
 ${''.padEnd(44)}${heading(`whole ${mb(bytes.length).toFixed(0)} MB, 1 reader`)}${readers} readers × ${rangesPerReader} ranges of 1 MiB
 ${'MB/s, and the share of nginx alone\'s'.padEnd(44)}${heading('median'.padEnd(column) + 'best')}${'median'.padEnd(column)}best`);
-  for (const name of ['nginx', 'gateway', 'accel', 'media'] as const) console.log(`${titles[name].padEnd(44)}${cells(whole, name)}${cells(ranged, name)}`);
+  for (const name of ['nginx', 'embedded', 'gateway', 'accel', 'media'] as const) console.log(`${titles[name].padEnd(44)}${cells(whole, name)}${cells(ranged, name)}`);
   console.log(`${wholeReads} whole reads and ${rangedRuns} ranged runs of each path, taken in turn with nginx alone's.`);
   console.log(`\nall runs (MB/s): whole ${JSON.stringify(round(whole))}, ranged ${JSON.stringify(round(ranged))}; every answer checked byte for byte. Goal: ≥ 80 % of nginx (median against median).`);
 } finally {
@@ -139,21 +163,26 @@ function round(runs: Record<string, number[]>) {
   return Object.fromEntries(Object.entries(runs).map(([name, values]) => [name, values.map((value) => Math.round(value))]));
 }
 
-async function signIn(): Promise<string> {
-  // Sign in at the auth service itself: the gateway would seal the answer.
-  const response = await fetch(`${urls.auth}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+/** At the auth service itself, or through a gateway (which seals the answer). */
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
   if (!response.ok) throw new Error(`sign-in answered ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+  return ((await answerOf(response)) as { token: string }).token;
 }
 
-async function upload(token: string): Promise<string> {
+async function upload(baseUrl: string, token: string): Promise<string> {
   const form = new FormData();
   form.append('video', new Blob([bytes]), 'lesson.mp4');
   const started = performance.now();
-  const response = await fetch(`${urls.media}/v1/files/lesson-videos`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${baseUrl}/v1/files/lesson-videos`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
   console.log(`uploaded in ${((performance.now() - started) / 1000).toFixed(1)} s (spooled, hashed, probed, poster made)`);
-  return ((await response.json()) as { _id: string })._id;
+  return ((await answerOf(response)) as { _id: string })._id;
+}
+
+async function answerOf(response: Response): Promise<unknown> {
+  const body = (await response.json()) as { payload?: string };
+  return response.headers.get('x-payload-encryption') ? JSON.parse(await openPayload(await payloadKey(payloadSecret), body.payload!)) : body;
 }
 
 /** The URL a reader (0…49) asks for. */
