@@ -226,3 +226,29 @@ it('under a valid signed path, a path leaving the ladder (.., encoded or not) or
     expectRefused(await getRaw(base + path, fixture.platform.services.media.url), 404, 'file_not_found');
   }
 });
+
+it('a video uploaded to media, its ladder made by media\'s own job, plays through the signed path: every file its playlists link to is there', async () => {
+  const video = (await fixture.publishedVideo('monsterplan'))._id;
+  const catalogDb = fixture.platform.services.catalog.context.db;
+  await eventually(() => catalogDb.selectFrom('video').select('id').where('id', '=', video).executeTakeFirst(), 'the catalog knows the video');
+  const plan = (await catalog.createMonsterplan({ videos: [video] }))._id;
+  const master = await eventually(
+    async () => {
+      const { url } = expectStatus(await fixture.call('GET', `/v1/monsterplans/${plan}/play/${video}`, { token: fixture.admin }), 200, 'playing');
+      return hlsPath.test(url) && (url as string);
+    },
+    'play answers the ladder media made',
+    60_000,
+  );
+  const follow = async (url: string, seen: string[] = []): Promise<string[]> => {
+    const answer = await fixture.fetchBytes(url);
+    expect({ url, status: answer.status }).toEqual({ url, status: 200 });
+    seen.push(url);
+    if (answer.headers.get('content-type') === 'application/vnd.apple.mpegurl') {
+      for (const link of linksOf(answer.bytes)) await follow(new URL(link, `http://x${url}`).pathname, seen);
+    }
+    return seen;
+  };
+  const files = (await follow(master)).map((url) => url.slice(master.length - 'master.m3u8'.length));
+  expect(files).toEqual(expect.arrayContaining(['master.m3u8', expect.stringMatching(/^[\w-]+\/init\.mp4$/), expect.stringMatching(/^[\w-]+\/segment-1\.m4s$/)]));
+}, 90_000);
