@@ -1,19 +1,23 @@
 // The player itself, loaded only when a page shows a video (VideoPlayer.tsx): the browser's own
 // controls, plus the speeds of spec section 9 (0.7, 1, 1.5, 2), subtitles on and off, keyboard
 // control, resuming where the learner stopped (the server's position, else playback-memory.ts), and
-// the listening reports of a plan's or bundle's video (listening.ts).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+// the listening reports of a plan's or bundle's video (listening.ts). An HLS ladder plays through
+// hls.js where the browser runs it, with a quality menu (hls-source.ts).
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useListeningReports } from '../../listening';
 import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
+import { autoQuality, audioQuality, browserHlsSupport, chooseSource, loadHls, playHls, type HlsSession, type Quality } from './hls-source';
 import {
   forgetPosition,
   formatClock,
   playbackSpeeds,
+  preferredQuality,
   preferredSpeed,
   prefersSubtitles,
   rememberPosition,
+  rememberQuality,
   rememberSpeed,
   rememberSubtitles,
   resumePosition,
@@ -43,6 +47,58 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   const [announcement, setAnnouncement] = useState('');
   const hasSubtitles = !!subtitles;
   useListeningReports(video, src, listening, onListeningReported);
+
+  // An HLS playlist through hls.js (its chunk loaded now, not before), natively, or a file as it is.
+  const sourceKind = useMemo(() => chooseSource(src, browserHlsSupport()), [src]);
+  const hlsSession = useRef<HlsSession | null>(null);
+  const [quality, setQuality] = useState<Quality>(preferredQuality);
+  // The quality menu's choices for this address, once hls.js has read its ladder.
+  const [qualities, setQualities] = useState<{ src: string; choices: Quality[] } | null>(null);
+  const qualityChoices = qualities?.src === src ? qualities.choices : [];
+  const startingQuality = useRef(quality);
+  useEffect(() => {
+    startingQuality.current = quality;
+  });
+  // A failed address shows the error instead of its <video>; tried again, it starts anew.
+  const isFailed = failedSrc === src;
+  useEffect(() => {
+    const element = video.current;
+    if (!element || sourceKind !== 'hls.js' || isFailed) return;
+    let isCurrent = true;
+    loadHls().then(
+      (Hls) => {
+        if (!isCurrent) return;
+        if (!Hls.isSupported()) {
+          if (element.canPlayType('application/vnd.apple.mpegurl')) element.src = src;
+          else setFailedSrc(src);
+          return;
+        }
+        hlsSession.current = playHls(Hls, element, src, {
+          quality: startingQuality.current,
+          onChoices: (choices, inForce) => {
+            if (!isCurrent) return;
+            setQualities({ src, choices });
+            setQuality(inForce);
+          },
+          onFatal: () => isCurrent && setFailedSrc(src),
+        });
+      },
+      () => isCurrent && setFailedSrc(src),
+    );
+    return () => {
+      isCurrent = false;
+      hlsSession.current?.destroy();
+      hlsSession.current = null;
+    };
+  }, [src, sourceKind, isFailed]);
+
+  const qualityLabel = (choice: Quality) => (choice === autoQuality ? t('video.qualityAuto') : choice === audioQuality ? t('video.qualityAudio') : choice);
+  const chooseQuality = (next: Quality) => {
+    setQuality(next);
+    rememberQuality(next);
+    hlsSession.current?.choose(next);
+    setAnnouncement(t('video.qualityChanged', { quality: qualityLabel(next) }));
+  };
 
   // The last position is kept when the learner leaves the page or the player goes.
   useEffect(() => {
@@ -173,7 +229,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
     video.current?.focus();
   };
 
-  if (failedSrc === src) {
+  if (isFailed || sourceKind === 'unplayable') {
     return (
       <LoadError
         title={t('videoError')}
@@ -192,14 +248,16 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
         // Keyed by address: a new video remounts, so the old one stops and its track goes.
         key={src}
         className="lp-video"
-        src={src}
+        // hls.js gives the element its MediaSource itself.
+        src={sourceKind === 'hls.js' ? undefined : src}
         controls
         preload="metadata"
         playsInline
         autoPlay={autoPlay}
         tabIndex={0}
         aria-keyshortcuts={ariaKeyShortcuts}
-        onError={() => setFailedSrc(src)}
+        // With hls.js, its own errors say what failed, and a media error is recovered from first.
+        onError={() => sourceKind !== 'hls.js' && setFailedSrc(src)}
         onLoadedMetadata={(event) => prepare(event.currentTarget)}
         onRateChange={(event) => {
           // The browser's own menu may change the speed too; one of ours is kept in step with it.
@@ -243,6 +301,18 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
             </span>
             {t('video.subtitles')}
           </button>
+        )}
+        {qualityChoices.length > 2 && (
+          <label className="lp-player__quality">
+            <span className="lp-player__bar-label">{t('video.quality')}</span>
+            <select className="lp-player__select" value={quality} onChange={(event) => chooseQuality(event.target.value)}>
+              {qualityChoices.map((choice) => (
+                <option key={choice} value={choice}>
+                  {qualityLabel(choice)}
+                </option>
+              ))}
+            </select>
+          </label>
         )}
         <details className="lp-player__keys">
           <summary>{t('video.keys')}</summary>

@@ -76,3 +76,14 @@ export function formatClock(seconds: number): string {
   const rest = String(whole % 60).padStart(2, '0');
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
+
+const qualityKey = 'lp.video.quality';
+
+/** The quality chosen last in the player's menu (hls-source.ts): 'auto', a rendition such as '540p', or 'audio'. */
+export function preferredQuality(): string {
+  return read(qualityKey) ?? 'auto';
+}
+
+export function rememberQuality(quality: string): void {
+  write(qualityKey, quality === 'auto' ? null : quality);
+}
