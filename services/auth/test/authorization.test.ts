@@ -3,6 +3,7 @@
 // sign-in calls are anyone's; signing out and deleting one's account act on the caller's own token and
 // account: auth.test.ts and deletion.test.ts.)
 import { eventually, expectStatus } from '@learning/testing';
+import { adminOnly, type Caller, expectWhoMayCall, type Route, signedIn } from '@learning/testing/authorization';
 import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
@@ -21,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => fixture?.close());
 
-type Caller = 'guest' | 'learner' | 'otherLearner' | 'admin';
-const callers: Caller[] = ['guest', 'learner', 'otherLearner', 'admin'];
-const adminOnly = (status: number) => ({ guest: 401, learner: 403, otherLearner: 403, admin: status });
-const signedIn = (status: number) => ({ guest: 401, learner: status, otherLearner: status, admin: status });
-
-const routes: Array<{ method: string; path: string; prepare: () => Promise<{ path: string; body?: unknown }>; expected: Record<Caller, number> }> = [
+const routes: Route[] = [
   { method: 'GET', path: '/v1/auth/me', prepare: async () => ({ path: '/v1/auth/me' }), expected: signedIn(200) },
   { method: 'GET', path: '/v1/users', prepare: async () => ({ path: '/v1/users?perPage=10&currentPage=1' }), expected: adminOnly(200) },
   { method: 'GET', path: '/v1/users?search=', prepare: async () => ({ path: '/v1/users?search=test.mn' }), expected: adminOnly(200) },
@@ -50,13 +46,4 @@ const routes: Array<{ method: string; path: string; prepare: () => Promise<{ pat
 
 const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];
 
-it.each(routes)('$method $path', async ({ method, prepare, expected }) => {
-  const seen: Record<string, number> = {};
-  for (const caller of callers) {
-    const { path, body } = await prepare();
-    const answer = await fixture.call(method, path, { token: tokenOf(caller), body });
-    seen[caller] = answer.status;
-    if (answer.status >= 400) expect(answer.body.message).toMatch(/[\u0400-\u04FF]/);
-  }
-  expect(seen).toEqual(expected);
-});
+it.each(routes)('$method $path', (route) => expectWhoMayCall(route, fixture.call, tokenOf));

@@ -2,6 +2,7 @@
 // learner and the administrator; a refusal's message is Mongolian.
 import type { catalog } from '@learning/contracts';
 import { answerOnceHeard, deleteOwnAccount, eventually, expectStatus, promotedAdministrator, setAdministrator } from '@learning/testing';
+import { adminOnly, anyone, type Caller, expectWhoMayCall, type Route, signedIn } from '@learning/testing/authorization';
 import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 import { ledger } from './refunds-fixture.js';
 
@@ -28,20 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => fixture?.close());
 
-type Caller = 'guest' | 'learner' | 'otherLearner' | 'admin';
-const callers: Caller[] = ['guest', 'learner', 'otherLearner', 'admin'];
-
-interface Route {
-  method: string;
-  path: string;
-  /** Makes what the call needs, fresh for each caller (some calls delete what they act on). */
-  prepare: () => Promise<{ path: string; body?: unknown }>;
-  expected: Record<Caller, number>;
-}
-
-const anyone = { guest: 200, learner: 200, otherLearner: 200, admin: 200 };
-const adminOnly = (status: number) => ({ guest: 401, learner: 403, otherLearner: 403, admin: status });
-const signedIn = (status: number) => ({ guest: 401, learner: status, otherLearner: status, admin: status });
 /** Progress is the learner's own, where approved: an administrator is no exception (no request, no progress). */
 const approvedLearnerOnly = { guest: 401, learner: 200, otherLearner: 403, admin: 403 };
 
@@ -183,16 +170,7 @@ const routes: Route[] = [
 
 const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];
 
-it.each(routes)('$method $path', async ({ method, prepare, expected }) => {
-  const seen: Record<string, number> = {};
-  for (const caller of callers) {
-    const { path, body } = await prepare();
-    const answer = await fixture.call(method, path, { token: tokenOf(caller), body });
-    seen[caller] = answer.status;
-    if (answer.status === 401 || answer.status === 403) expect(answer.body.message).toMatch(/[\u0400-\u04FF]/);
-  }
-  expect(seen).toEqual(expected);
-});
+it.each(routes)('$method $path', (route) => expectWhoMayCall(route, fixture.call, tokenOf));
 
 it('a garbage or revoked token is refused with 401 on a signed-in route, and treated as a guest on a public one', async () => {
   const revoked = await fixture.learner();
