@@ -6,6 +6,7 @@
 // page without a video never downloads it. Subtitles are never in the HLS: the app's own WebVTT
 // stays a <track> (hls.js's light build draws none, nor loses them on a seek).
 import type HlsType from 'hls.js/light';
+import type { ManifestLoadedData } from 'hls.js';
 
 type Hls = InstanceType<typeof HlsType>;
 type HlsClass = typeof HlsType;
@@ -107,26 +108,36 @@ export function playHls(Hls: HlsClass, media: HTMLVideoElement, masterUrl: strin
     let mediaRecovered = false;
     const isAudioOnly = url !== masterUrl;
 
-    instance.on(Hls.Events.MANIFEST_LOADED, (_event, data) => {
-      if (isAudioOnly) return;
-      const audioOnly = data.levels.find((level) => !level.videoCodec && !(level.width && level.height) && !!level.audioCodec);
-      audioOnlyUrl = audioOnly?.url ?? null;
-    });
-    instance.on(Hls.Events.MANIFEST_PARSED, () => {
+    // hls.js sends MANIFEST_PARSED from within its own MANIFEST_LOADED handler, so before this
+    // session hears MANIFEST_LOADED: the ladder is read once both have come, whatever their order.
+    let manifest: ManifestLoadedData | null = null;
+    let isParsed = false;
+    const onLadder = () => {
+      if (!manifest || !isParsed) return;
       if (!isAudioOnly) {
+        const audioOnly = manifest.levels.find((level) => !level.videoCodec && !(level.width && level.height) && !!level.audioCodec);
+        audioOnlyUrl = audioOnly?.url ?? null;
         pictureLevels = instance.levels.map(renditionName);
-        // A remembered choice this ladder does not have (a rendition above the source) is Auto.
+        choices = qualityChoices(instance.levels, !!audioOnlyUrl);
         if (quality === audioQuality && audioOnlyUrl) {
-          // Switched when hls.js has finished with this event.
+          // The remembered audio only: its playlist instead, once hls.js is done with this event.
           setTimeout(() => !isDestroyed && hls === instance && open(audioOnlyUrl!, startPosition, playOn));
           return;
         }
+        // A remembered choice this ladder does not have (a rendition above the source) is Auto.
         if (quality !== autoQuality && levelIndex(quality) < 0) quality = autoQuality;
         if (quality !== autoQuality) instance.loadLevel = levelIndex(quality);
       }
-      if (!isAudioOnly) choices = qualityChoices(instance.levels, !!audioOnlyUrl);
       options.onChoices(choices, quality);
       if (playOn) void media.play()?.catch(() => undefined);
+    };
+    instance.on(Hls.Events.MANIFEST_LOADED, (_event, data) => {
+      manifest = data;
+      onLadder();
+    });
+    instance.on(Hls.Events.MANIFEST_PARSED, () => {
+      isParsed = true;
+      onLadder();
     });
     instance.on(Hls.Events.ERROR, (_event, data) => {
       if (!data.fatal) return;

@@ -1,0 +1,132 @@
+// Adaptive playback in the browser (issue 22 point 4): an administrator uploads a video and its
+// subtitles, media makes its HLS ladder, and an approved learner's player plays the master playlist
+// through hls.js in Chromium (which plays no HLS by itself): segments are fetched, the playhead moves,
+// a seek keeps the app's own WebVTT subtitles, and the quality menu switches to the audio-only
+// rendition at the same moment. /home, a page without a player, never fetches hls.js.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { openPayload, payloadEncryptionHeader, payloadKey, type catalog } from '@learning/contracts';
+import { eventually, expectStatus, testPayloadSecret } from '@learning/testing';
+import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
+import type { Page } from 'playwright-core';
+import { expectVisible, useJourneys } from './fixture.js';
+import { makeListeningVideo } from './media-files.js';
+
+const journeys = useJourneys();
+
+const videoSeconds = 8;
+const subtitles = ['WEBVTT', '', '00:00.000 --> 00:04.000', 'First line', '', '00:04.000 --> 00:08.000', 'Second line', ''].join('\n');
+
+let fixture: CatalogFixture;
+let plan: catalog.Monsterplan;
+let videoId: string;
+let folder: string;
+
+beforeAll(async () => {
+  fixture = await catalogFixtureOn(journeys.platform);
+  folder = await mkdtemp(join(tmpdir(), 'hls-e2e-'));
+  const file = makeListeningVideo(join(folder, 'lesson.webm'), videoSeconds);
+  await writeFile(join(folder, 'lesson.vtt'), subtitles);
+  videoId = await uploaded(file, 'video/webm', '/v1/files/monsterplan-videos', 'video');
+  await uploaded(join(folder, 'lesson.vtt'), 'text/vtt', `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle');
+  expectStatus(
+    await journeys.platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body: { id: videoId, name: 'HLS видео', translateUrl: '' } }),
+    200,
+    'publishing the video',
+  );
+  // The administrator's page shows the job until its ladder is ready.
+  await eventually(
+    async () => {
+      const video = expectStatus(await journeys.platform.call('GET', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin }), 200, 'the video');
+      if (video.transcoding?.state === 'failed') throw new Error(`transcoding failed: ${video.transcoding.reason}`);
+      return video.transcoding?.state === 'ready' ? video : undefined;
+    },
+    'the ladder is ready',
+    60_000,
+  );
+  plan = await fixture.createMonsterplan({ videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: '' }] });
+}, 120_000);
+afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+
+/** Posts a file as the administrator's page does; answers the created thing's id (the body may be sealed). */
+async function uploaded(file: string, type: string, path: string, field: string): Promise<string> {
+  const form = new FormData();
+  form.append(field, new Blob([await readFile(file)], { type }), basename(file));
+  const response = await fetch(`${journeys.platform.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${fixture.admin}` }, body: form });
+  let body = JSON.parse(await response.text());
+  if (!response.ok) throw new Error(`Uploading ${file} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(await payloadKey(testPayloadSecret), body.payload));
+  return body._id as string;
+}
+
+/** Every address the page requests, as it requests it. */
+function watchRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
+  return urls;
+}
+
+const video = (page: Page) => page.locator('video');
+const isHlsChunk = (url: string) => /\/hls\.[0-9a-f]+\.js$/.test(new URL(url).pathname);
+
+it('an uploaded video becomes adaptive and plays in Chromium through hls.js, with its subtitles after a seek', async () => {
+  const learner = await fixture.approvedForMonsterplan(plan._id);
+  await fixture.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
+  const play = expectStatus(await journeys.platform.call('GET', `/v1/monsterplans/${plan._id}/play/${videoId}`, { token: learner.token }), 200, 'the play call');
+  expect(new URL(play.url, journeys.platform.url).pathname).toMatch(new RegExp(`^/v1/media/hls/\\d+/[^/]+/${videoId}/master\\.m3u8$`));
+
+  const page = await journeys.openPage({ token: learner.token });
+  const requests = watchRequests(page);
+  await page.goto('/home');
+  await expectVisible(page.getByRole('heading', { level: 1 }));
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter(isHlsChunk)).toEqual([]);
+
+  await page.goto(`/product-monster-plan/${plan._id}`);
+  await page.getByRole('region', { name: 'Хичээлийн хуваарь' }).getByRole('region', { name: '1-р долоо хоног' }).getByRole('button', { name: /^1-р өдөр/ }).click();
+  await expectVisible(video(page));
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+  // hls.js's chunk came with the video, and the element plays from its MediaSource (blob:), not the playlist's address.
+  expect(requests.some(isHlsChunk)).toBe(true);
+  expect(requests.some((url) => new URL(url).pathname.endsWith('/master.m3u8'))).toBe(true);
+  expect(await video(page).evaluate((element: HTMLVideoElement) => element.currentSrc)).toMatch(/^blob:/);
+
+  // Play (muted: headless Chromium may refuse sound without a gesture), from the keyboard.
+  await video(page).evaluate((element: HTMLVideoElement) => (element.muted = true));
+  await video(page).focus();
+  await page.keyboard.press('k');
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return !!element && !element.paused && element.currentTime > 0.3;
+  });
+  expect(requests.some((url) => new URL(url).pathname.endsWith('.m4s'))).toBe(true);
+
+  // Seek into the second segment (6 s segments) with the keyboard's 7 (70 %): its cue is the one shown.
+  await page.keyboard.press('7');
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return !!element && !element.seeking && element.currentTime >= 5.4 && element.currentTime < 7.9;
+  });
+  await page.waitForFunction(() => {
+    const track = document.querySelector('video')?.textTracks[0];
+    return track?.mode === 'showing' && Array.from(track.activeCues ?? [], (cue) => (cue as VTTCue).text).includes('Second line');
+  });
+
+  // The quality menu: the ladder's renditions and audio only, which plays on from the same moment.
+  const quality = page.getByLabel('Чанар');
+  await expectVisible(quality);
+  expect(await quality.locator('option').allTextContents()).toEqual(['Автомат', '360p', 'Зөвхөн дуу']);
+  await page.keyboard.press('0');
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return !!element && !element.seeking && element.currentTime < 2 && !element.paused;
+  });
+  await quality.selectOption({ label: 'Зөвхөн дуу' });
+  await eventually(() => requests.some((url) => new URL(url).pathname.endsWith('/audio/playlist.m3u8')), 'the audio-only playlist is fetched');
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return !!element && !element.paused && element.currentTime > 2.5;
+  });
+  expect(await page.evaluate(() => localStorage.getItem('lp.video.quality'))).toBe('audio');
+});
