@@ -78,14 +78,13 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   const examConfig = loadConfig(examEnv, behindAuth);
   const exam = await runService(examService(examConfig), examConfig, runtime('exam', examConfig.LOG_LEVEL));
   const temporaryFilesDir = inMemory && !env.MEDIA_FILES_DIR ? await mkdtemp(join(tmpdir(), 'media-')) : undefined;
-  // Media beside the gateway hands its files over and the gateway sends them, as nginx does in front
-  // of the distributed platform; unless an nginx is in front of this one (MEDIA_ACCEL_REDIRECT set).
-  const handsFilesToGateway = !env.MEDIA_ACCEL_REDIRECT;
-  const mediaConfig = loadConfig(mediaEnv, {
-    ...behindAuth,
-    ...(temporaryFilesDir ? { MEDIA_FILES_DIR: temporaryFilesDir } : {}),
-    ...(handsFilesToGateway ? { MEDIA_ACCEL_REDIRECT: mediaFilesLocation } : {}),
-  });
+  const mediaSettings = { ...behindAuth, ...(temporaryFilesDir ? { MEDIA_FILES_DIR: temporaryFilesDir } : {}) };
+  // Media beside the gateway hands its files over and the gateway sends them from media's folder, as
+  // nginx does in front of the distributed platform; unless an nginx is in front of this one
+  // (MEDIA_ACCEL_REDIRECT set), or media keeps its files in S3 (MEDIA_STORAGE=s3), where no folder
+  // holds them: then media sends their bytes itself.
+  const handsFilesToGateway = !env.MEDIA_ACCEL_REDIRECT && loadConfig(mediaEnv, mediaSettings).MEDIA_STORAGE === 'disk';
+  const mediaConfig = loadConfig(mediaEnv, { ...mediaSettings, ...(handsFilesToGateway ? { MEDIA_ACCEL_REDIRECT: mediaFilesLocation } : {}) });
   const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL));
   const services = { auth, catalog, exam, media };
 

@@ -16,6 +16,7 @@ import pg from 'pg';
 import { gatewayEnv } from '../../gateway/src/config.js';
 import { startGateway } from '../../gateway/src/server.js';
 import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
+import { startS3Server, type S3TestServer } from '@learning/testing/s3';
 import { deleteBusNamespace, dropSchemas, uniqueSuffix } from '@learning/testing';
 import { keptSecretFile, launchSettings } from '../launch-settings.js';
 import { startPlatform, type Platform } from '../platform.js';
@@ -112,15 +113,19 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await (await onS3)?.started.platform.close();
+  await s3?.close();
   await started?.platform.close();
   await google?.close();
-  if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, schemaPrefix);
-  if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, schemaPrefix, ['auth', 'catalog', 'media', 'exam']);
+  for (const prefix of [schemaPrefix, `${schemaPrefix}s3`]) {
+    if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, prefix);
+    if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, prefix, ['auth', 'catalog', 'media', 'exam']);
+  }
   await rm(folder, { recursive: true, force: true });
 });
 
-async function start(settings: Record<string, string>): Promise<Started> {
-  const platform = await startPlatform({ env: settings, schemaPrefix });
+async function start(settings: Record<string, string>, prefix = schemaPrefix): Promise<Started> {
+  const platform = await startPlatform({ env: settings, schemaPrefix: prefix });
   const key = await payloadKey(settings.PAYLOAD_SECRET!);
   // Each caller its own client address (TRUST_PROXY=loopback believes X-Forwarded-For), so the low sign-in limit is the rate limit probe's alone.
   const call: Started['call'] = async (method, path, { body, token, headers = { 'x-forwarded-for': '10.0.0.1' } } = {}) => {
@@ -196,6 +201,47 @@ async function learnerWithExam(): Promise<{ token: string; monsterplanId: string
 }
 
 type Probe = () => Promise<void>;
+
+let s3: S3TestServer | undefined;
+let onS3: Promise<{ started: Started; videoId: string }> | undefined;
+/**
+ * A second platform, media's files in an S3-compatible store (s3rver behind a relay that checks
+ * signatures and notes requests), with one video the administrator uploaded there.
+ */
+function platformOnS3() {
+  return (onS3 ??= (async () => {
+    s3 = await startS3Server({ buckets: ['configured-bucket'] });
+    const { settings } = launchSettings({
+      ...started.settings,
+      PORT: String(await freePort()),
+      DATA_DIR: join(folder, 'data-s3'),
+      MEDIA_FILES_DIR: join(folder, 'files-s3'),
+      MEDIA_ACCEL_REDIRECT: '',
+      MEDIA_UPLOAD_LIMIT_BYTES: '',
+      SEED_DEMO: '0',
+      MEDIA_STORAGE: 's3',
+      MEDIA_S3_BUCKET: 'configured-bucket',
+      MEDIA_S3_REGION: 'mn-ulaanbaatar-1',
+      MEDIA_S3_ENDPOINT: s3.endpoint,
+      MEDIA_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      MEDIA_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      MEDIA_S3_FORCE_PATH_STYLE: '1',
+    });
+    const onIt = await start(settings, `${schemaPrefix}s3`);
+    const video = await madeWithFfmpeg('kept-in-s3.mp4', ['-f', 'lavfi', '-i', 'testsrc2=duration=1:size=160x90:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
+    const form = new FormData();
+    form.append('video', new Blob([new Uint8Array(video)]), 'kept-in-s3.mp4');
+    const answer = await fetch(`${onIt.platform.url}/v1/files/lesson-videos`, { method: 'POST', body: form, headers: { authorization: `Bearer ${await onIt.adminToken()}` } });
+    expect(answer.status).toBe(201);
+    const { body } = await onIt.call('GET', '/v1/files/lesson-videos?perPage=1&currentPage=1', { token: await onIt.adminToken() });
+    return { started: onIt, videoId: (body as { result: Array<{ _id: string }> }).result[0]!._id };
+  })());
+}
+/** What media asked of the store for its upload. */
+const uploadRequests = async () => {
+  const { videoId } = await platformOnS3();
+  return s3!.requests.filter((request) => request.method === 'PUT' && request.url.includes(videoId));
+};
 
 /**
  * What each setting does, as someone outside the platform sees it. Where nothing outside can tell
@@ -419,6 +465,34 @@ const probes: Record<string, Probe> = {
   },
   async LOG_LEVEL() {
     for (const service of Object.values(started.platform.services)) expect(service.context.logger.level).toBe('error');
+  },
+  // Last: the second platform shares this process's metrics registry with the first.
+  async MEDIA_STORAGE() {
+    // s3: the upload is in the bucket, and the files folder holds only the (empty) spool.
+    const { videoId } = await platformOnS3();
+    expect(await s3!.keys('configured-bucket')).toEqual(expect.arrayContaining([`videos/${videoId}/video`]));
+    expect(await readdir(join(folder, 'files-s3'))).toEqual(['.spool']);
+  },
+  async MEDIA_S3_BUCKET() {
+    expect((await uploadRequests()).map((request) => request.url.split('/')[1])).toContain('configured-bucket');
+  },
+  async MEDIA_S3_REGION() {
+    expect(new Set((await uploadRequests()).map((request) => request.region))).toEqual(new Set(['mn-ulaanbaatar-1']));
+  },
+  async MEDIA_S3_ENDPOINT() {
+    expect((await uploadRequests()).map((request) => request.host)).toContain(new URL(s3?.endpoint ?? 'http://unset').host);
+  },
+  async MEDIA_S3_ACCESS_KEY_ID() {
+    expect(new Set((await uploadRequests()).map((request) => request.accessKeyId))).toEqual(new Set(['S3RVER']));
+  },
+  async MEDIA_S3_SECRET_ACCESS_KEY() {
+    // The relay refuses a signature made with another secret: the upload went in, so the signatures held.
+    const { videoId } = await platformOnS3();
+    expect(await s3!.bytesOf('configured-bucket', `videos/${videoId}/video`)).toBeDefined();
+  },
+  async MEDIA_S3_FORCE_PATH_STYLE() {
+    // The bucket in the path, not in the host name.
+    expect((await uploadRequests()).every((request) => request.url.startsWith('/configured-bucket/') && !request.host.startsWith('configured-bucket.'))).toBe(true);
   },
 };
 

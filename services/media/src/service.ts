@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { ServiceContext, ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
-import { filesDir, type MediaConfig } from './config.js';
+import { filesDir, handOverLocation, type MediaConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
 import { mediaSubscriptions } from './events.js';
 import { createMediaTools } from './ffmpeg.js';
@@ -14,16 +14,18 @@ import { documentRoutes } from './routes/documents.js';
 import { streamRoutes } from './routes/streams.js';
 import { videoRoutes } from './routes/videos.js';
 import { prepareSpool } from './spool.js';
-import { createDiskStorage } from './storage.js';
+import { createS3Storage } from './s3-storage.js';
+import { createDiskStorage, type FileStorage } from './storage.js';
 import type { MediaTables } from './tables.js';
 import { createTranscoder, watchTranscoding, type Transcoder } from './transcoding.js';
 
 export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables> {
   const root = filesDir(config);
   const files: Files = {
-    storage: createDiskStorage(root),
+    storage: storageOf(config),
     tools: createMediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }),
-    // Beside the files, on the same disk, so a finished upload moves into the storage by a rename.
+    // Beside the files, on the same disk, so a finished upload moves into the disk storage by a rename;
+    // with S3 the only local folder media needs.
     spoolDir: join(root, '.spool'),
   };
   const secret = config.MEDIA_SIGNING_SECRET;
@@ -46,6 +48,11 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     name: 'media',
     migrations,
     async start(context) {
+      if (config.MEDIA_STORAGE === 's3' && config.MEDIA_ACCEL_REDIRECT) {
+        context.logger.warn(
+          `MEDIA_ACCEL_REDIRECT=${config.MEDIA_ACCEL_REDIRECT} is not used: with MEDIA_STORAGE=s3 the files are not in a folder nginx can read, so media sends their bytes itself.`,
+        );
+      }
       if (!(await files.tools.hasProbe())) {
         context.logger.warn(`ffprobe (FFPROBE_PATH=${config.FFPROBE_PATH}) does not run: uploads are judged by their first bytes only, not read as sound or picture. Install ffmpeg.`);
       }
@@ -62,10 +69,22 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     },
     subscriptions: (context) => mediaSubscriptions(context, files, transcoderOf(context)),
     routes(app, context) {
-      app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, config.MEDIA_ACCEL_REDIRECT));
+      app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, handOverLocation(config)));
       app.use(videoRoutes(context, files, videoFiles(context), config, transcoderOf(context)));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
     },
   };
+}
+
+function storageOf(config: MediaConfig): FileStorage {
+  if (config.MEDIA_STORAGE === 'disk') return createDiskStorage(filesDir(config));
+  return createS3Storage({
+    bucket: config.MEDIA_S3_BUCKET!,
+    region: config.MEDIA_S3_REGION,
+    ...(config.MEDIA_S3_ENDPOINT ? { endpoint: config.MEDIA_S3_ENDPOINT } : {}),
+    accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID!,
+    secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE === '1',
+  });
 }

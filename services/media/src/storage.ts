@@ -1,5 +1,5 @@
-// Where media keeps its files, behind one interface: the local disk now; an S3-compatible store
-// fits the same four calls (put a spooled file, put bytes, read a range, remove), so no caller changes.
+// Where media keeps its files, behind one interface of four calls (put a spooled file, put bytes,
+// read a range, remove): the local disk here, an S3-compatible store in s3-storage.ts.
 import { copyFile, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -24,14 +24,17 @@ export interface FileStorage {
 /** Keys are paths of safe segments (`videos/<uuid>/video`); nothing can climb out of the store's folder. */
 const keyPattern = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/i;
 
+/** The key, if every store may hold it; the same rule for each, so a key kept on disk moves to S3 unchanged. */
+export function checkedKey(key: string): string {
+  if (!keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`bad storage key ${key}`);
+  return key;
+}
+
 /** Chunks large enough that a 200 MB file reads in a few hundred system calls, not thousands. */
 const readChunkBytes = 256 * 1024;
 
 export function createDiskStorage(root: string): FileStorage {
-  const pathOf = (key: string) => {
-    if (!keyPattern.test(key) || key.split('/').some((part) => part === '..' || part === '.')) throw new Error(`bad storage key ${key}`);
-    return join(root, ...key.split('/'));
-  };
+  const pathOf = (key: string) => join(root, ...checkedKey(key).split('/'));
 
   return {
     async putFile(key, localPath) {
