@@ -20,7 +20,7 @@ export interface MediaFilesFolder {
   dir: string;
 }
 
-/** A file media handed over: its path in media's folder and the answer's headers for the client. */
+/** A file media handed over: its path in media's folder and media's description of it for the client. */
 export interface HandOver {
   file: string;
   headers: ReadonlyArray<[string, OutgoingHttpHeader]>;
@@ -28,8 +28,11 @@ export interface HandOver {
   keptUntil?: number;
 }
 
-/** Headers of media's hand-over that are the proxy's to read, never the client's. */
-export const handOverHeaders = ['x-accel-redirect', 'x-accel-expires', 'content-length'];
+/**
+ * What of media's hand-over describes the file, and so holds for every request of a kept URL; the rest
+ * (its Date, the call's X-Request-Id, the X-Accel headers meant for the proxy) belongs to one answer.
+ */
+const describingHeaders = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'x-content-type-options'];
 
 /**
  * Read from disk in chunks as large as media's own reads: with the file stream's 64 KiB, 50 seeking
@@ -59,9 +62,13 @@ export class HandedOverFiles {
   }
 
   /** The file media's answer hands over, if it is a hand-over into media's folder; kept as media allows. */
-  fromAnswer(req: IncomingMessage, proxyRes: IncomingMessage, headers: HandOver['headers']): HandOver | undefined {
+  fromAnswer(req: IncomingMessage, proxyRes: IncomingMessage): HandOver | undefined {
     const redirect = proxyRes.headers['x-accel-redirect'];
     if (proxyRes.statusCode !== 200 || typeof redirect !== 'string' || !redirect.startsWith(this.folder.location)) return undefined;
+    const headers = describingHeaders.flatMap((name): Array<[string, OutgoingHttpHeader]> => {
+      const value = proxyRes.headers[name];
+      return value === undefined ? [] : [[name, value]];
+    });
     const expires = /^@(\d+)$/.exec(String(proxyRes.headers['x-accel-expires'] ?? ''));
     const handOver = { file: redirect.slice(this.folder.location.length), headers, ...(expires ? { keptUntil: Number(expires[1]) } : {}) };
     if (handOver.keptUntil !== undefined && (req.method === 'GET' || req.method === 'HEAD')) keepAtMost(this.kept, keptCapacity, req.url!, handOver);

@@ -13,7 +13,7 @@ import type { RequestHandler, Response } from 'express';
 import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
 import { announcesBody, pathOf, type Logger } from '@learning/kit';
 import { gatewayErrors, type Answers } from './answers.js';
-import { handOverHeaders, type HandedOverFiles } from './handed-over-files.js';
+import type { HandedOverFiles } from './handed-over-files.js';
 import { sendSealedJson, type SealJson } from './payload.js';
 import { ownerOf, serviceNames, type ServiceName } from './routing.js';
 
@@ -46,7 +46,6 @@ const unsealedBodyHeaders = ['content-encoding', 'content-length', 'etag', 'cont
 
 const skippedWhenStreamed: ReadonlySet<string> = new Set(unrelayedHeaders);
 const skippedWhenSealed: ReadonlySet<string> = new Set([...unrelayedHeaders, ...unsealedBodyHeaders]);
-const skippedWhenHandedOver: ReadonlySet<string> = new Set([...unrelayedHeaders, ...handOverHeaders]);
 
 /** The Express middleware that relays every /v1 call a service owns; any other call passes on to `next`. */
 export function proxyToServices({ services, agent, sealJson, answers, logger, handedOverFiles }: ServiceProxyOptions): RequestHandler {
@@ -81,7 +80,7 @@ export function proxyToServices({ services, agent, sealJson, answers, logger, ha
 
   const relay = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
     callOf(res).answer = proxyRes;
-    const handOver = callOf(res).service === 'media' ? handedOverFiles?.fromAnswer(req, proxyRes, relayedHeaders(proxyRes, skippedWhenHandedOver)) : undefined;
+    const handOver = callOf(res).service === 'media' ? handedOverFiles?.fromAnswer(req, proxyRes) : undefined;
     if (handOver) {
       // The hand-over itself has no body; read to its end, the connection to media is reused.
       proxyRes.resume();
@@ -223,12 +222,10 @@ function relayStream(proxyRes: IncomingMessage, res: ServerResponse): void {
 }
 
 function copyHeaders(proxyRes: IncomingMessage, res: ServerResponse, skipped: ReadonlySet<string>): void {
-  for (const [name, value] of relayedHeaders(proxyRes, skipped)) res.setHeader(name, value);
-}
-
-function relayedHeaders(proxyRes: IncomingMessage, skipped: ReadonlySet<string>): Array<[string, string | string[]]> {
   const named = namedInConnection(proxyRes.headers.connection);
-  return Object.entries(proxyRes.headers).filter((entry): entry is [string, string | string[]] => entry[1] !== undefined && !skipped.has(entry[0]) && !named.includes(entry[0]));
+  for (const [name, value] of Object.entries(proxyRes.headers)) {
+    if (value !== undefined && !skipped.has(name) && !named.includes(name)) res.setHeader(name, value);
+  }
 }
 
 /**

@@ -40,8 +40,9 @@ beforeAll(async () => {
         mediaCalls++;
         next();
       });
-      app.get('/v1/media/video/v1', (_req, res) => {
-        res.set(handOver(`${location}videos/v1/video`)).end();
+      // Like a service's answer: the call's request id echoed.
+      app.get('/v1/media/video/v1', (req, res) => {
+        res.set({ ...handOver(`${location}videos/v1/video`), 'x-request-id': String(req.headers['x-request-id']) }).end();
       });
       app.get('/v1/media/video/expired', (_req, res) => {
         res.set(handOver(`${location}videos/v1/video`, '@1')).end();
@@ -135,6 +136,15 @@ it('keeps a hand-over for its URL until X-Accel-Expires, as nginx does: a player
   expect(await asked('/v1/media/video/v1?expires=2&signature=another', 3)).toBe(1);
   expect(await asked('/v1/media/video/expired', 3)).toBe(3);
   expect(await asked('/v1/media/video/refused', 3)).toBe(3);
+});
+
+it("answers a kept URL with media's description of the file and this request's own id, never the first answer's", async () => {
+  const url = `${gateway.url}/v1/media/video/v1?expires=3&signature=own-ids`;
+  const first = await fetchAsPlayer(url, { 'x-request-id': 'first-request' });
+  const second = await fetchAsPlayer(url, { 'x-request-id': 'second-request' });
+  expect([first.headers['x-request-id'], second.headers['x-request-id']]).toEqual(['first-request', 'second-request']);
+  expect(second.headers).toMatchObject({ 'content-type': 'video/mp4', 'cache-control': 'private, max-age=3600', etag, 'last-modified': lastModified });
+  expect(second.headers['x-accel-expires']).toBeUndefined();
 });
 
 it('refuses a range beyond the file, or a malformed one, with 416 and the size, as Mongolian JSON (as media and nginx do)', async () => {
