@@ -3,9 +3,9 @@
 // 3.6–7.4 s a database. The copy (PGlite's `dumpDataDir`, about 40 MB) is made once per PGlite version
 // and kept in the system's temporary folder, so every test file after the first starts from it.
 import { randomUUID } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 
@@ -21,16 +21,19 @@ export async function createInMemoryPglite(options: PGliteOptions = {}): Promise
 }
 
 async function freshDatabase(PGliteClass: typeof PGlite): Promise<Blob> {
-  const kept = path.join(tmpdir(), `pglite-${await pgliteVersion()}-fresh-database.tar`);
+  // One copy per user: another's in a shared temporary folder is neither trusted nor overwritten.
+  const kept = path.join(tmpdir(), `pglite-${await pgliteVersion()}-fresh-database-${userInfo().uid}.tar`);
   const bytes = await readFile(kept).catch(() => undefined);
   if (bytes) return new Blob([bytes]);
   const made = await PGliteClass.create();
   try {
     const dump = await made.dumpDataDir('none');
-    // Written whole, then renamed: another process never reads half a copy.
+    // Written whole, then renamed: another process never reads half a copy. A folder that cannot
+    // take it costs only the next database's initdb.
     const partial = `${kept}.${randomUUID()}.partial`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await rename(partial, kept);
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+      .then(() => rename(partial, kept))
+      .catch(() => rm(partial, { force: true }));
     return dump;
   } finally {
     await made.close();
