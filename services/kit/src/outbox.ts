@@ -7,7 +7,7 @@ import { events, type EventData, type EventType } from '@learning/contracts';
 import type { Bus, EventEnvelope } from './bus.js';
 import { kitTables, type AnyDb } from './db.js';
 import type { Logger } from './logger.js';
-import { activeTraceparent, inPublishSpan, outsideTraces } from './tracing.js';
+import { activeTraceHeaders, inPublishSpan, outsideTraces } from './tracing.js';
 import { recordingIn, relayAfterCommit } from './unit-of-work.js';
 
 /**
@@ -27,7 +27,7 @@ export async function recordEvent<Type extends EventType>(trx: AnyDb, type: Type
   };
   await kitTables(trx)
     .insertInto('outbox')
-    .values({ id: event.id, type, version, occurred_at: event.occurredAt, producer, data: JSON.stringify(event.data), traceparent: activeTraceparent() ?? null })
+    .values({ id: event.id, type, version, occurred_at: event.occurredAt, producer, data: JSON.stringify(event.data), traceparent: activeTraceHeaders().traceparent ?? null })
     .execute();
   return event;
 }

@@ -20,14 +20,7 @@ export function labelActiveSpan(service: string): void {
   trace.getActiveSpan()?.setAttribute(serviceAttribute, service);
 }
 
-/** The active trace's `traceparent`, kept with an outbox row; undefined when no trace is under way. */
-export function activeTraceparent(): string | undefined {
-  const headers: TraceHeaders = {};
-  propagation.inject(context.active(), headers);
-  return headers.traceparent;
-}
-
-/** Headers a message carries to continue the active trace in its consumer. */
+/** Headers a message carries to continue the active trace in its consumer (an outbox row keeps its traceparent). */
 export function activeTraceHeaders(): TraceHeaders {
   const headers: TraceHeaders = {};
   propagation.inject(context.active(), headers);
