@@ -13,8 +13,8 @@ import { aloudRoutes } from './routes/alouds.js';
 import { documentRoutes } from './routes/documents.js';
 import { streamRoutes } from './routes/streams.js';
 import { videoRoutes } from './routes/videos.js';
+import type { S3StorageOptions } from './s3-storage.js';
 import { prepareSpool } from './spool.js';
-import { createS3Storage } from './s3-storage.js';
 import { createDiskStorage, type FileStorage } from './storage.js';
 import type { MediaTables } from './tables.js';
 import { createTranscoder, watchTranscoding, type Transcoder } from './transcoding.js';
@@ -79,7 +79,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
 
 function storageOf(config: MediaConfig): FileStorage {
   if (config.MEDIA_STORAGE === 'disk') return createDiskStorage(filesDir(config));
-  return createS3Storage({
+  return s3StorageLoadedOnUse({
     bucket: config.MEDIA_S3_BUCKET!,
     region: config.MEDIA_S3_REGION,
     ...(config.MEDIA_S3_ENDPOINT ? { endpoint: config.MEDIA_S3_ENDPOINT } : {}),
@@ -87,4 +87,17 @@ function storageOf(config: MediaConfig): FileStorage {
     secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY!,
     forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE === '1',
   });
+}
+
+/** The AWS SDK (about 24 MB of a process's memory) loads only where media stores in S3, not on every start. */
+function s3StorageLoadedOnUse(options: S3StorageOptions): FileStorage {
+  const storage = import('./s3-storage.js').then(({ createS3Storage }) => createS3Storage(options));
+  // Refused where it is used; not an unhandled rejection before then.
+  storage.catch(() => undefined);
+  return {
+    putFile: async (key, localPath) => (await storage).putFile(key, localPath),
+    putBytes: async (key, bytes) => (await storage).putBytes(key, bytes),
+    read: async (key, range) => (await storage).read(key, range),
+    remove: async (key) => (await storage).remove(key),
+  };
 }
