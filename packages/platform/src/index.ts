@@ -43,7 +43,7 @@ export {
 export { tokenStore } from './token';
 export { upload, type UploadOptions } from './upload';
 export * from './ui';
-export { formatClock } from './ui/video/playback-memory';
+export { formatClock } from './ui/video/clock';
 
 export { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 export type User = auth.User;

@@ -127,7 +127,11 @@ describe('the video player', () => {
       ['5', { currentTime: 60 }],
       ['>', { playbackRate: 1.5 }],
       ['>>', { playbackRate: 2 }],
-      ['<<<<', { playbackRate: 0.7 }],
+      // The keys step through the finer slow speeds too.
+      ['<<<', { playbackRate: 0.9 }],
+      ['<<', { playbackRate: 0.7 }],
+      ['<<<', { playbackRate: 0.5 }],
+      ['<', { playbackRate: 0.5 }],
     ];
     video.currentTime = 30;
     for (const [keys, expected] of steps) {

@@ -2,17 +2,25 @@
 // controls, plus the speeds of spec section 9 (0.7, 1, 1.5, 2), subtitles on and off, keyboard
 // control, resuming where the learner stopped (the server's position, else playback-memory.ts), and
 // the listening reports of a plan's or bundle's video (listening.ts). An HLS ladder plays through
-// hls.js where the browser runs it, with a quality menu (hls-source.ts).
+// hls.js where the browser runs it, with a quality menu (hls-source.ts). With subtitles, focused
+// listening (issue 23): the lines beside the video, sentence by sentence, loop and auto-pause
+// (useFocusedListening.ts), and finer slow speeds in a menu.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useListeningReports } from '../../listening';
 import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
 import { autoQuality, audioQuality, browserHlsSupport, chooseSource, loadHls, playHls, type HlsSession, type Quality } from './hls-source';
+import './listening-player.css';
+import { SentenceControls } from './SentenceControls';
+import { SentenceList } from './SentenceList';
+import { useFocusedListening } from './useFocusedListening';
 import {
+  allSpeeds,
   forgetPosition,
   formatClock,
   playbackSpeeds,
+  slowSpeeds,
   preferredQuality,
   preferredSpeed,
   prefersSubtitles,
@@ -47,6 +55,8 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   const [announcement, setAnnouncement] = useState('');
   const hasSubtitles = !!subtitles;
   useListeningReports(video, src, listening, onListeningReported);
+  const focused = useFocusedListening(video, src, subtitles?.src ?? null);
+  const hasLines = focused.lines.length > 0;
 
   // An HLS playlist through hls.js (its chunk loaded now, not before), natively, or a file as it is.
   const sourceKind = useMemo(() => chooseSource(src, browserHlsSupport()), [src]);
@@ -158,7 +168,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
         if (Number.isFinite(element.duration)) element.currentTime = element.duration * action.fraction;
         return;
       case 'change-speed': {
-        const next = playbackSpeeds[playbackSpeeds.indexOf(speed) + action.step];
+        const next = allSpeeds[allSpeeds.indexOf(speed) + action.step];
         if (next !== undefined) chooseSpeed(next);
         return;
       }
@@ -172,7 +182,38 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
       case 'toggle-fullscreen':
         if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
         else void element.requestFullscreen?.().catch(() => undefined);
+        return;
+      case 'previous-line':
+        return focused.previous();
+      case 'replay-line':
+        return focused.replay();
+      case 'next-line':
+        return focused.next();
+      case 'toggle-loop':
+        if (hasLines) changeListening({ isLooping: !focused.settings.isLooping });
+        return;
+      case 'toggle-auto-pause':
+        if (hasLines) changeListening({ isAutoPausing: !focused.settings.isAutoPausing });
+        return;
+      case 'mark-stretch':
+        return markStretch(action.point);
+      case 'clear-stretch':
+        return clearStretch();
     }
+  };
+
+  const changeListening = (change: Parameters<typeof focused.changeSettings>[0]) => {
+    focused.changeSettings(change);
+    if (change.isLooping !== undefined) setAnnouncement(`${t('video.loopLine')}: ${change.isLooping ? t('video.on') : t('video.off')}`);
+    if (change.isAutoPausing !== undefined) setAnnouncement(`${t('video.autoPause')}: ${change.isAutoPausing ? t('video.on') : t('video.off')}`);
+  };
+  const markStretch = (point: 'start' | 'end') => {
+    const next = focused.markStretch(point);
+    if (next.start !== null && next.end !== null) setAnnouncement(t('video.stretchSet', { from: formatClock(next.start), to: formatClock(next.end) }));
+  };
+  const clearStretch = () => {
+    focused.clearStretch();
+    setAnnouncement(t('video.stretchCleared'));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -242,7 +283,8 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   }
 
   return (
-    <div className={['lp-player', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown}>
+    <div className={['lp-player', hasLines && 'lp-player--lines', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown}>
+      <div className="lp-player__main">
       <video
         ref={video}
         // Keyed by address: a new video remounts, so the old one stops and its track goes.
@@ -262,12 +304,19 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
         onRateChange={(event) => {
           // The browser's own menu may change the speed too; one of ours is kept in step with it.
           const rate = event.currentTarget.playbackRate;
-          const known = playbackSpeeds.find((candidate) => candidate === rate);
+          const known = allSpeeds.find((candidate) => candidate === rate);
           if (known !== undefined && known !== speed) setSpeed(known);
         }}
-        onTimeUpdate={() => keepPosition(false)}
+        onTimeUpdate={() => {
+          keepPosition(false);
+          focused.events.onTimeUpdate();
+        }}
         onPause={() => keepPosition(true)}
-        onSeeked={() => keepPosition(true)}
+        onPlay={focused.events.onPlay}
+        onSeeked={() => {
+          keepPosition(true);
+          focused.events.onSeeked();
+        }}
         onEnded={() => {
           if (resumeKey) forgetPosition(resumeKey);
           onEnded?.();
@@ -293,6 +342,24 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
               {t('video.speedValue', { speed: option })}
             </button>
           ))}
+          <select
+            className="lp-player__select lp-player__slow"
+            aria-label={t('video.slowSpeeds')}
+            value={slowSpeeds.some((slow) => slow === speed) ? String(speed) : ''}
+            onChange={(event) => {
+              const chosen = allSpeeds.find((option) => String(option) === event.target.value);
+              if (chosen !== undefined) chooseSpeed(chosen);
+            }}
+          >
+            <option value="" disabled>
+              {t('video.slowSpeedsPlaceholder')}
+            </option>
+            {slowSpeeds.map((option) => (
+              <option key={option} value={String(option)}>
+                {t('video.speedValue', { speed: option })}
+              </option>
+            ))}
+          </select>
         </div>
         {hasSubtitles && (
           <button type="button" className="lp-player__chip lp-player__subtitles" aria-pressed={isSubtitlesOn} onClick={toggleSubtitles}>
@@ -331,6 +398,20 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
         </details>
       </div>
 
+      {hasLines && (
+        <SentenceControls
+          settings={focused.settings}
+          onSettings={changeListening}
+          onPrevious={focused.previous}
+          onReplay={focused.replay}
+          onNext={focused.next}
+          stretch={focused.stretch}
+          onMarkStart={() => markStretch('start')}
+          onMarkEnd={() => markStretch('end')}
+          onClearStretch={clearStretch}
+          isWaiting={focused.isWaiting}
+        />
+      )}
       {resumedAt !== null && (
         <p className="lp-player__resumed">
           {t('video.resumed', { time: formatClock(resumedAt) })}{' '}
@@ -338,6 +419,12 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
             {t('video.startOver')}
           </button>
         </p>
+      )}
+      </div>
+      {hasLines && (
+        <div className="lp-player__side">
+          <SentenceList lines={focused.lines} current={focused.current} onChoose={focused.playLine} />
+        </div>
       )}
       <p className="lp-visually-hidden" role="status" aria-live="polite">
         {announcement}

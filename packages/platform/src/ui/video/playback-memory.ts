@@ -2,8 +2,13 @@
 // there), and the speed and subtitles they chose last (so the next video starts the same way).
 // A storage that throws (private mode, disabled storage) remembers nothing.
 
+/** The spec's speeds (section 9), always in view. */
 export const playbackSpeeds = [0.7, 1, 1.5, 2] as const;
-export type PlaybackSpeed = (typeof playbackSpeeds)[number];
+/** Finer slow steps for listening (issue 23), in a menu beside them. */
+export const slowSpeeds = [0.5, 0.6, 0.8, 0.9] as const;
+/** Every speed, slowest first: the keys step through these. */
+export const allSpeeds = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.5, 2] as const;
+export type PlaybackSpeed = (typeof allSpeeds)[number];
 
 const positionPrefix = 'lp.video.position.';
 const speedKey = 'lp.video.speed';
@@ -52,7 +57,7 @@ export function forgetPosition(videoKey: string): void {
 
 export function preferredSpeed(): PlaybackSpeed {
   const saved = Number(read(speedKey));
-  return playbackSpeeds.find((speed) => speed === saved) ?? 1;
+  return allSpeeds.find((speed) => speed === saved) ?? 1;
 }
 
 export function rememberSpeed(speed: PlaybackSpeed): void {
@@ -68,14 +73,8 @@ export function rememberSubtitles(isOn: boolean): void {
   write(subtitlesKey, isOn ? 'on' : 'off');
 }
 
-/** 83.4 → "1:23", 3725 → "1:02:05". */
-export function formatClock(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const rest = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
-}
+// Where it always was for the player's imports; its own module keeps this one out of pages without a player.
+export { formatClock } from './clock';
 
 const qualityKey = 'lp.video.quality';
 

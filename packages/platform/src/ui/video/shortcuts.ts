@@ -7,7 +7,14 @@ export type PlayerAction =
   | { type: 'change-speed'; step: 1 | -1 }
   | { type: 'toggle-subtitles' }
   | { type: 'toggle-mute' }
-  | { type: 'toggle-fullscreen' };
+  | { type: 'toggle-fullscreen' }
+  | { type: 'previous-line' }
+  | { type: 'replay-line' }
+  | { type: 'next-line' }
+  | { type: 'toggle-loop' }
+  | { type: 'toggle-auto-pause' }
+  | { type: 'mark-stretch'; point: 'start' | 'end' }
+  | { type: 'clear-stretch' };
 
 /** For the help list and aria-keyshortcuts. */
 export const shortcutKeys = {
@@ -19,9 +26,14 @@ export const shortcutKeys = {
   mute: ['M'],
   fullscreen: ['F'],
   jump: ['0–9'],
+  lines: [',', '.'],
+  replay: ['R'],
+  loop: ['O'],
+  autoPause: ['P'],
+  stretch: ['[', ']', '\\'],
 } as const;
 
-export const ariaKeyShortcuts = 'Space K J L ArrowLeft ArrowRight Shift+Comma Shift+Period C M F 0 1 2 3 4 5 6 7 8 9';
+export const ariaKeyShortcuts = 'Space K J L ArrowLeft ArrowRight Shift+Comma Shift+Period C M F 0 1 2 3 4 5 6 7 8 9 Comma Period R O P BracketLeft BracketRight Backslash';
 
 /**
  * The action of a key pressed inside the player, or null to leave the key alone. On a button or
@@ -52,6 +64,22 @@ export function actionOf(key: string, { isOnControl }: { isOnControl: boolean })
       return { type: 'toggle-mute' };
     case 'f':
       return { type: 'toggle-fullscreen' };
+    case ',':
+      return { type: 'previous-line' };
+    case '.':
+      return { type: 'next-line' };
+    case 'r':
+      return { type: 'replay-line' };
+    case 'o':
+      return { type: 'toggle-loop' };
+    case 'p':
+      return { type: 'toggle-auto-pause' };
+    case '[':
+      return { type: 'mark-stretch', point: 'start' };
+    case ']':
+      return { type: 'mark-stretch', point: 'end' };
+    case '\\':
+      return { type: 'clear-stretch' };
     default:
       return null;
   }

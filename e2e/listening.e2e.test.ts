@@ -1,0 +1,122 @@
+// Focused listening in the browser (issue 23): an approved learner opens a day whose video has
+// subtitles, finds its lines beside the video (from Chromium's own parsing of the app's WebVTT),
+// plays from a line, replays a sentence from the keyboard, and loops a sentence twice with a pause
+// between, after which the video goes on. The video is real (ffmpeg), uploaded with its subtitles and
+// published through media.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { openPayload, payloadEncryptionHeader, payloadKey, type catalog } from '@learning/contracts';
+import { expectStatus, testPayloadSecret } from '@learning/testing';
+import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
+import type { Page } from 'playwright-core';
+import { expectVisible, useJourneys } from './fixture.js';
+import { makeListeningVideo } from './media-files.js';
+
+const journeys = useJourneys();
+
+const videoSeconds = 10;
+const subtitles = ['WEBVTT', '', '00:00.000 --> 00:02.500', 'Good morning, teacher.', '', '00:02.500 --> 00:05.000', 'Where is the station?', '', '00:05.000 --> 00:08.000', 'Сайн байна уу?', ''].join('\n');
+
+let fixture: CatalogFixture;
+let plan: catalog.Monsterplan;
+let videoId: string;
+let folder: string;
+
+beforeAll(async () => {
+  fixture = await catalogFixtureOn(journeys.platform);
+  folder = await mkdtemp(join(tmpdir(), 'listening-e2e-'));
+  const file = makeListeningVideo(join(folder, 'day.webm'), videoSeconds);
+  await writeFile(join(folder, 'day.vtt'), subtitles);
+  videoId = await uploaded(file, 'video/webm', '/v1/files/monsterplan-videos', 'video');
+  await uploaded(join(folder, 'day.vtt'), 'text/vtt', `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle');
+  expectStatus(
+    await journeys.platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body: { id: videoId, name: 'Сонсгол', translateUrl: '' } }),
+    200,
+    'publishing the video',
+  );
+  plan = await fixture.createMonsterplan({ videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: 'station\nteacher' }] });
+}, 120_000);
+afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
+
+/** Posts a file as the administrator's page does; answers the created thing's id (the body may be sealed). */
+async function uploaded(file: string, type: string, path: string, field: string): Promise<string> {
+  const form = new FormData();
+  form.append(field, new Blob([await readFile(file)], { type }), basename(file));
+  const response = await fetch(`${journeys.platform.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${fixture.admin}` }, body: form });
+  let body = JSON.parse(await response.text());
+  if (!response.ok) throw new Error(`Uploading ${file} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(await payloadKey(testPayloadSecret), body.payload));
+  return body._id as string;
+}
+
+const video = (page: Page) => page.locator('video');
+const lines = (page: Page) => page.getByRole('region', { name: 'Өгүүлбэрүүд' });
+
+/** Where the video is, and what it did since `watchVideo`: its seeks' landing points and its pauses. */
+async function watched(page: Page) {
+  return page.evaluate(() => {
+    const element = document.querySelector('video')!;
+    const log = (window as unknown as { listeningLog: { seeks: number[]; pauses: number } }).listeningLog;
+    return { time: element.currentTime, paused: element.paused, seeks: [...log.seeks], pauses: log.pauses };
+  });
+}
+async function watchVideo(page: Page) {
+  await page.evaluate(() => {
+    const element = document.querySelector('video')!;
+    const log = { seeks: [] as number[], pauses: 0 };
+    (window as unknown as { listeningLog: typeof log }).listeningLog = log;
+    element.addEventListener('seeked', () => log.seeks.push(Math.round(element.currentTime * 10) / 10));
+    element.addEventListener('pause', () => log.pauses++);
+  });
+}
+
+it('plays a day sentence by sentence: the lines beside the video, a replay, and a sentence looped twice with a pause', async () => {
+  const learner = await fixture.approvedForMonsterplan(plan._id);
+  await fixture.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
+  const page = await journeys.openPage({ token: learner.token });
+  await page.goto(`/product-monster-plan/${plan._id}`);
+  await page.getByRole('region', { name: 'Хичээлийн хуваарь' }).getByRole('region', { name: '1-р долоо хоног' }).getByRole('button', { name: /^1-р өдөр/ }).click();
+  await expectVisible(video(page));
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+  await video(page).evaluate((element: HTMLVideoElement) => (element.muted = true));
+
+  // The lines, from Chromium's parsing of the WebVTT track.
+  await expectVisible(lines(page));
+  expect(await lines(page).getByRole('button').allTextContents()).toEqual(['0:00Good morning, teacher.', '0:02Where is the station?', '0:05Сайн байна уу?']);
+  await watchVideo(page);
+
+  // A tap on the third line plays from it, and it is marked as the one heard.
+  await lines(page).getByRole('button', { name: /Сайн байна уу/ }).click();
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return !!element && !element.paused && element.currentTime > 5.5;
+  });
+  await expectVisible(lines(page).locator('[aria-current="true"]', { hasText: 'Сайн байна уу?' }));
+
+  // Replay from the keyboard (R): back to the line's start, at the speed chosen.
+  await page.getByRole('combobox', { name: 'Удаан хурд' }).selectOption('0.8');
+  await video(page).focus();
+  await page.keyboard.press('r');
+  await page.waitForFunction(() => {
+    const element = document.querySelector('video');
+    return !!element && !element.seeking && element.currentTime >= 4.9 && element.currentTime < 5.6 && element.playbackRate === 0.8;
+  });
+
+  // Loop the second line twice, with a 1-second pause before each repeat.
+  await page.getByText('Давталтын тохиргоо').click();
+  await page.getByRole('combobox', { name: 'Завсар' }).selectOption('1');
+  await page.getByRole('combobox', { name: 'Давтах тоо' }).selectOption('2');
+  await page.getByRole('button', { name: /Өгүүлбэр давтах/ }).click();
+  await page.getByRole('combobox', { name: 'Удаан хурд' }).selectOption('0.9');
+  await watchVideo(page);
+  await lines(page).getByRole('button', { name: /Where is the station/ }).click();
+  // The tap, then two repeats: after the second the video goes on into the third line.
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 5.6, undefined, { timeout: 30_000 });
+  const after = await watched(page);
+  expect(after.seeks.filter((at) => at >= 2.4 && at <= 2.6)).toHaveLength(3);
+  // Each repeat waited its pause with the video paused.
+  expect(after.pauses).toBeGreaterThanOrEqual(2);
+  expect(after.paused).toBe(false);
+  expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('lp.video.listening.')))).toBe(true);
+});
