@@ -1,4 +1,4 @@
-import { VideoPlayer } from '@learning/platform';
+import { VideoPlayer, type VideoPlayerProps } from '@learning/platform';
 import { renderWithPlatform } from '@learning/platform/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -40,8 +40,8 @@ beforeAll(() => {
 afterAll(() => Object.defineProperties(prototype, original));
 beforeEach(() => localStorage.clear());
 
-async function renderWithLines() {
-  renderWithPlatform(<VideoPlayer src="/v1/media/video/v1?signature=a" subtitles={{ src: '/v1/media/subtitle/v1?s', srcLang: 'en', label: 'Хадмал' }} onRetry={() => undefined} />);
+async function renderWithLines(props: Partial<VideoPlayerProps> = {}) {
+  renderWithPlatform(<VideoPlayer src="/v1/media/video/v1?signature=a" subtitles={{ src: '/v1/media/subtitle/v1?s', srcLang: 'en', label: 'Хадмал' }} onRetry={() => undefined} {...props} />);
   const video = await waitFor(() => {
     const element = document.querySelector('video');
     if (!element) throw new Error('no video yet');
@@ -156,6 +156,29 @@ describe('listening sentence by sentence', () => {
     expect(video.currentTime).toBe(2);
     await userEvent.click(screen.getByRole('button', { name: 'A–B цуцлах' }));
     expect(screen.getByText('A–B давталт цуцлагдлаа')).toBeInTheDocument();
+  });
+
+  it('takes dictation: subtitles hidden, a pause after the line, the answer marked word by word and scored', async () => {
+    const onDictationChecked = jest.fn();
+    const video = await renderWithLines({ onDictationChecked });
+    await userEvent.click(screen.getByRole('button', { name: /Диктант/ }));
+    expect(video.textTracks[0]?.mode).toBe('hidden');
+    expect(screen.queryByText('Hello, my friend.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1-р өгүүлбэр, 0:01' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: '1-р өгүүлбэр, 0:01' }));
+    playTo(video, 4.1);
+    expect(video.paused).toBe(true);
+    const answer = await screen.findByRole('textbox', { name: '1-р өгүүлбэрт сонссоноо бичнэ үү' });
+    expect(answer).toHaveFocus();
+    await userEvent.type(answer, 'hello my fiend{Enter}');
+    expect(screen.getByText('3 үгнээс 2 зөв')).toBeInTheDocument();
+    expect(screen.getByText('Нийт: 3 үгнээс 2 зөв (1 өгүүлбэр)')).toBeInTheDocument();
+    expect(screen.getByText('friend.', { exact: false })).toBeInTheDocument();
+    expect(onDictationChecked).toHaveBeenCalledWith({ lines: 1, correctWords: 2, totalWords: 3, line: 0 });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Үргэлжлүүлэх' }));
+    expect(video.paused).toBe(false);
   });
 
   it('offers the finer slow speeds in a menu beside the spec’s four, and lists the new keys', async () => {

@@ -27,6 +27,8 @@ export interface VideoPlayerProps {
   listening?: ListeningTarget | null;
   /** Called with the server's count after each report answered. */
   onListeningReported?: OnListeningReported;
+  /** Called after each dictation line is checked, with the video's score so far (issue 23). */
+  onDictationChecked?: (score: { lines: number; correctWords: number; totalWords: number; line: number }) => void;
   autoPlay?: boolean;
   /** Called when the video plays to its end (a playlist moves on). */
   onEnded?: () => void;

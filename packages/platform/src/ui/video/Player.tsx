@@ -12,6 +12,9 @@ import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
 import { autoQuality, audioQuality, browserHlsSupport, chooseSource, loadHls, playHls, type HlsSession, type Quality } from './hls-source';
 import './listening-player.css';
+import { DictationPanel, type DictationScore } from './DictationPanel';
+import type { DictationResult } from './dictation';
+import type { Line } from './lines';
 import { SentenceControls } from './SentenceControls';
 import { SentenceList } from './SentenceList';
 import { useFocusedListening } from './useFocusedListening';
@@ -40,7 +43,7 @@ registerPlayerStrings();
 /** How far playback moves before its position is written again (seconds). */
 const positionStep = 1;
 
-export default function Player({ src, subtitles, onRetry, resumeKey, startAt, listening, onListeningReported, autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
+export default function Player({ src, subtitles, onRetry, resumeKey, startAt, listening, onListeningReported, onDictationChecked, autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
   const { t } = useTranslation('common');
   const video = useRef<HTMLVideoElement>(null);
   const savedAt = useRef(-Infinity);
@@ -55,8 +58,30 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   const [announcement, setAnnouncement] = useState('');
   const hasSubtitles = !!subtitles;
   useListeningReports(video, src, listening, onListeningReported);
-  const focused = useFocusedListening(video, src, subtitles?.src ?? null);
+  // Dictation, for this address: the line waiting for an answer, and the video's score so far.
+  const [dictation, setDictation] = useState<{ src: string; line: Line | null; score: DictationScore } | null>(null);
+  const isDictating = dictation?.src === src;
+  const focused = useFocusedListening(video, src, subtitles?.src ?? null, {
+    isDictating,
+    onAutoPause: (line) => setDictation((current) => (current?.src === src && line ? { ...current, line } : current)),
+  });
   const hasLines = focused.lines.length > 0;
+  const toggleDictation = () => {
+    setDictation(isDictating ? null : { src, line: null, score: { lines: 0, correctWords: 0, totalWords: 0 } });
+    setAnnouncement(`${t('video.dictation')}: ${isDictating ? t('video.off') : t('video.on')}`);
+  };
+  const checkDictation = (line: Line, result: DictationResult) => {
+    if (!dictation) return;
+    const score = { lines: dictation.score.lines + 1, correctWords: dictation.score.correctWords + result.correctWords, totalWords: dictation.score.totalWords + result.totalWords };
+    setDictation({ ...dictation, score });
+    onDictationChecked?.({ ...score, line: line.index });
+  };
+  const continueDictation = () => {
+    setDictation((current) => (current ? { ...current, line: null } : current));
+    const element = video.current;
+    if (element?.paused) void element.play()?.catch(() => undefined);
+    element?.focus();
+  };
 
   // An HLS playlist through hls.js (its chunk loaded now, not before), natively, or a file as it is.
   const sourceKind = useMemo(() => chooseSource(src, browserHlsSupport()), [src]);
@@ -129,14 +154,14 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   useEffect(() => {
     const tracks = video.current?.textTracks;
     if (!tracks || !hasSubtitles) return;
-    showSubtitles(tracks, isSubtitlesOn);
+    showSubtitles(tracks, isSubtitlesOn && !isDictating);
     const follow = () => {
       const isShowing = subtitleTracks(tracks).some((track) => track.mode === 'showing');
-      if (isShowing !== isSubtitlesOn) setSubtitlesOn(isShowing);
+      if (!isDictating && isShowing !== isSubtitlesOn) setSubtitlesOn(isShowing);
     };
     tracks.addEventListener?.('change', follow);
     return () => tracks.removeEventListener?.('change', follow);
-  }, [isSubtitlesOn, hasSubtitles, src]);
+  }, [isSubtitlesOn, hasSubtitles, src, isDictating]);
 
   const chooseSpeed = (next: PlaybackSpeed) => {
     setSpeed(next);
@@ -410,6 +435,8 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
           onMarkEnd={() => markStretch('end')}
           onClearStretch={clearStretch}
           isWaiting={focused.isWaiting}
+          isDictating={isDictating}
+          onDictation={toggleDictation}
         />
       )}
       {resumedAt !== null && (
@@ -423,7 +450,10 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
       </div>
       {hasLines && (
         <div className="lp-player__side">
-          <SentenceList lines={focused.lines} current={focused.current} onChoose={focused.playLine} />
+          {isDictating && dictation && (
+            <DictationPanel line={dictation.line} score={dictation.score} onChecked={checkDictation} onReplay={focused.replay} onContinue={continueDictation} />
+          )}
+          <SentenceList lines={focused.lines} current={focused.current} onChoose={focused.playLine} isTextHidden={isDictating} />
         </div>
       )}
       <p className="lp-visually-hidden" role="status" aria-live="polite">

@@ -21,9 +21,11 @@ export interface SentenceControlsProps {
   onMarkEnd: () => void;
   onClearStretch: () => void;
   isWaiting: boolean;
+  isDictating: boolean;
+  onDictation: () => void;
 }
 
-export function SentenceControls({ settings, onSettings, onPrevious, onReplay, onNext, stretch, onMarkStart, onMarkEnd, onClearStretch, isWaiting }: SentenceControlsProps) {
+export function SentenceControls({ settings, onSettings, onPrevious, onReplay, onNext, stretch, onMarkStart, onMarkEnd, onClearStretch, isWaiting, isDictating, onDictation }: SentenceControlsProps) {
   const { t } = useTranslation('common');
   const repeatLabel = (count: number) => (Number.isFinite(count) ? t('video.repeatTimes', { times: count }) : t('video.repeatEndless'));
   return (
@@ -43,6 +45,9 @@ export function SentenceControls({ settings, onSettings, onPrevious, onReplay, o
         </button>
         <button type="button" className="lp-player__chip" aria-pressed={settings.isAutoPausing} onClick={() => onSettings({ isAutoPausing: !settings.isAutoPausing })}>
           <span aria-hidden="true">⏸</span> {t('video.autoPause')}
+        </button>
+        <button type="button" className="lp-player__chip" aria-pressed={isDictating} onClick={onDictation}>
+          <span aria-hidden="true">✎</span> {t('video.dictation')}
         </button>
         {isWaiting && (
           <span className="lp-line-controls__waiting" aria-hidden="true">

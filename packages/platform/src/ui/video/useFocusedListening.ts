@@ -12,7 +12,7 @@ import { useTrackLines } from './useTrackLines';
 
 const noStretch: Stretch = { start: null, end: null };
 
-export function useFocusedListening(video: RefObject<HTMLVideoElement | null>, src: string, subtitlesSrc: string | null, options: { onAutoPause?: (line: Line | null) => void } = {}) {
+export function useFocusedListening(video: RefObject<HTMLVideoElement | null>, src: string, subtitlesSrc: string | null, options: { onAutoPause?: (line: Line | null) => void; isDictating?: boolean } = {}) {
   const lines = useTrackLines(video, src, subtitlesSrc);
   const { user } = useCurrentUser();
   const userId = user?._id ?? null;
@@ -25,9 +25,9 @@ export function useFocusedListening(video: RefObject<HTMLVideoElement | null>, s
   const setStretch = (next: Stretch) => setMarked({ src, stretch: next });
   const [isWaiting, setWaiting] = useState(false);
 
-  const latest = useRef({ lines, settings, onAutoPause: options.onAutoPause });
+  const latest = useRef({ lines, settings, onAutoPause: options.onAutoPause, isDictating: options.isDictating });
   useEffect(() => {
-    latest.current = { lines, settings, onAutoPause: options.onAutoPause };
+    latest.current = { lines, settings, onAutoPause: options.onAutoPause, isDictating: options.isDictating };
   });
 
   const loop = useRef<SentenceLoop | null>(null);
@@ -37,7 +37,8 @@ export function useFocusedListening(video: RefObject<HTMLVideoElement | null>, s
     const created = createSentenceLoop({
       media: element,
       lineAt: (at) => lineAt(latest.current.lines, at),
-      settings: () => latest.current.settings,
+      // Dictation pauses after every line, once: the learner writes it, then goes on.
+      settings: () => (latest.current.isDictating ? { ...latest.current.settings, isLooping: false, isAutoPausing: true } : latest.current.settings),
       onAutoPause: (line) => latest.current.onAutoPause?.(line),
       onWaiting: setWaiting,
     });
