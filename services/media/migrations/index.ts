@@ -1,7 +1,7 @@
 // The media service's schema: the stored files, the videos of both kinds with their poster and
 // subtitles, the documents by name, learners' read-aloud recordings and the learners' emails (from
 // auth's `user.registered`); since issue 20, the plan day each recording was sent for; since issue
-// 22, each video's transcoding job (its HLS ladder).
+// 22, each video's transcoding job (its HLS ladder), held by its worker under a lease.
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -82,6 +82,14 @@ export const migrations: Record<string, Migration> = {
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
         .execute();
       await sql`CREATE INDEX transcoding_queued ON transcoding (updated_at) WHERE state = 'queued'`.execute(db);
+    },
+  },
+
+  '0004_transcoding_lease': {
+    async up(db: Kysely<unknown>) {
+      // A running job is its worker's while the worker's heartbeat keeps extending its lease; once the
+      // lease has run out, any media instance may take the job over (several share one database).
+      await sql`ALTER TABLE transcoding ADD COLUMN worker_id text, ADD COLUMN lease_expires_at timestamptz`.execute(db);
     },
   },
 };

@@ -53,6 +53,9 @@ export interface MediaTables {
     renditions: ColumnType<string[] | null, string | null, string | null>;
     ladder_keys: ColumnType<string[] | null, string | null, string | null>;
     attempts: ColumnType<number, number | undefined, number>;
+    /** The worker running the job, and until when it holds it (its heartbeat extends this): past it, another worker may take the job over. */
+    worker_id: string | null;
+    lease_expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   };
 }

@@ -3,17 +3,22 @@
 // time (MEDIA_TRANSCODE_CONCURRENCY), makes the HLS ladder with ffmpeg in a local folder, puts each
 // file into the storage, then in one transaction records the files, the job's `ready` state and
 // `video.transcoded`. Until then nothing of the ladder is visible; a failed or interrupted attempt
-// removes what it put. The job's row is its state: a redelivered event never makes a second ladder.
+// removes what it put. The job's row is its state: a redelivered event never makes a second ladder. A
+// running job is leased to its worker, so several media instances share one database.
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { media } from '@learning/contracts';
 import { conflict, isUuid, notFound, recordEvent, sharedMetric, transaction, type Logger } from '@learning/kit';
+import { sql } from 'kysely';
 import { Gauge } from 'prom-client';
 import { etagOf, type Files } from './files.js';
 import { LadderFailed, makeLadder, probeLadderSource, type LadderTools } from './hls-ladder.js';
+import { removeBytes } from './stored-files.js';
 import type { MediaDb, TranscodingState, VideoKind } from './tables.js';
 
 /** Where a video's ladder lives in the storage: `master.m3u8`, and `<rendition>/playlist.m3u8`, `init.mp4`, `segment-<n>.m4s`. */
@@ -24,6 +29,11 @@ const contentTypes: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.m4s': 'video/iso.segment',
 };
+
+/** The content type a ladder's file is stored (and answered) with, by its name. */
+export function ladderContentType(path: string): string {
+  return contentTypes[/\.[^./]+$/.exec(path)?.[0] ?? ''] ?? 'application/octet-stream';
+}
 
 /** Queues the video's job in the upload's transaction; media's own worker consumes the event. */
 export async function queueTranscoding(trx: MediaDb, videoId: string, kind: VideoKind): Promise<void> {
@@ -63,19 +73,14 @@ export async function forgetLadder(trx: MediaDb, videoId: string): Promise<strin
   return job?.ladder_keys ?? [];
 }
 
-/** Removes keys a few at a time: a two-hour ladder is thousands of files. */
-export async function removeKeys(files: Files, keys: readonly string[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 32) await Promise.all(keys.slice(i, i + 32).map((key) => files.storage.remove(key)));
-}
-
 export interface Transcoder {
   /** Whether uploads get a job: MEDIA_TRANSCODE is on and ffmpeg runs on this machine (known after `start`). */
   isEnabled(): boolean;
   /** Looks for queued jobs (the consumer of `video.uploaded` calls it). */
   wake(): void;
-  /** Restarts the jobs an earlier run left `transcoding` (their partial files removed), then works the queue. */
+  /** Works the queue, and every lease looks for jobs whose worker stopped heartbeating (taken over, their partial files removed). */
   start(): Promise<void>;
-  /** Stops ffmpeg; a job under way is queued again, what it put removed. */
+  /** Stops ffmpeg; a job under way is queued again, what it put removed (while it still holds the job). */
   stop(): Promise<void>;
   /** A deleted video's job: stops it if this worker runs it, and resolves once its files and folder are gone. */
   drop(videoId: string): Promise<void>;
@@ -88,6 +93,8 @@ export interface TranscoderOptions {
   logger: Logger;
   enabled: boolean;
   concurrency: number;
+  /** How long a running job stays its worker's without a heartbeat (ms; 60 s): then any worker may take it over. Tests shorten it. */
+  leaseMs?: number;
 }
 
 interface ClaimedJob {
@@ -97,69 +104,100 @@ interface ClaimedJob {
   attempt: number;
 }
 
-type AttemptUpdate = Partial<{ state: TranscodingState; progress: number; reason: string; ladder_keys: string | null }>;
+type AttemptUpdate = Partial<{ state: TranscodingState; progress: number; reason: string | null; renditions: string; ladder_keys: string | null }>;
 
-/** The job was deleted with its video, or taken back (a stop) while this attempt ran: its work is dropped. */
+/** The job was deleted with its video, or taken over by another worker (its lease ran out) while this attempt ran: its work is dropped. */
 class Superseded extends Error {
   override name = 'Superseded';
 }
 
-export function createTranscoder({ db, files, tools, logger, enabled, concurrency }: TranscoderOptions): Transcoder {
+/** Files put under one lock of the job's row: a worker that lost its job puts at most nothing more. */
+const putsPerLock = 20;
+
+export function createTranscoder({ db, files, tools, logger, enabled, concurrency, leaseMs = 60_000 }: TranscoderOptions): Transcoder {
+  /** This worker's name on the rows it holds: the host and process, for whoever reads the table. */
+  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const heartbeatMs = Math.max(1, Math.floor(leaseMs / 3));
   let isEnabled = false;
   let stopping = false;
   let workers = 0;
   /** Bumped by each wake, so a worker that found nothing looks again when a job came meanwhile. */
   let wakes = 0;
+  let sweeper: NodeJS.Timeout | undefined;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const idle: Array<() => void> = [];
+  // The holder writes until when its lease runs, by the database's clock, so instances need neither
+  // the same lease setting nor clocks that agree to know whose job may be taken over.
+  const leaseExpired = sql<boolean>`transcoding.lease_expires_at IS NULL OR transcoding.lease_expires_at < now()`;
+  const leaseFromNow = () => sql<Date>`now() + cast(${leaseMs} as integer) * interval '1 millisecond'`;
 
+  /** A queued job, or one whose worker stopped heartbeating (crashed, or cut off): the latter's files are removed first. */
   const claim = () =>
     transaction(db, async (trx) => {
       const next = await trx
         .selectFrom('transcoding')
         .innerJoin('video', 'video.id', 'transcoding.video_id')
-        .select(['transcoding.video_id', 'video.kind', 'video.file_key', 'transcoding.attempts'])
-        .where('transcoding.state', '=', 'queued')
+        .select(['transcoding.video_id', 'video.kind', 'video.file_key', 'transcoding.attempts', 'transcoding.state', 'transcoding.ladder_keys', 'transcoding.worker_id'])
+        .where((eb) => eb.or([eb('transcoding.state', '=', 'queued'), eb.and([eb('transcoding.state', '=', 'transcoding'), leaseExpired])]))
         .orderBy('transcoding.updated_at')
         .limit(1)
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
       if (!next) return undefined;
+      if (next.state === 'transcoding') {
+        // Under the row's lock: the worker that held it can put nothing more (each put is under this lock too).
+        await removeBytes(files.storage, next.ladder_keys ?? []);
+        logger.info({ videoId: next.video_id, worker: next.worker_id }, 'a transcoding job whose worker stopped heartbeating is taken over');
+      }
       const attempt = next.attempts + 1;
       await trx
         .updateTable('transcoding')
-        .set({ state: 'transcoding', progress: 0, reason: null, attempts: attempt, updated_at: new Date() })
+        .set({ state: 'transcoding', progress: 0, reason: null, ladder_keys: null, attempts: attempt, worker_id: workerId, lease_expires_at: leaseFromNow(), updated_at: new Date() })
         .where('video_id', '=', next.video_id)
         .execute();
       return { videoId: next.video_id, kind: next.kind, fileKey: next.file_key, attempt } satisfies ClaimedJob;
     });
 
-  /** An update of this attempt's row; false when the job is no longer this attempt's. */
-  const updateAttempt = async (job: ClaimedJob, values: AttemptUpdate) => {
-    const result = await db
-      .updateTable('transcoding')
-      .set({ ...values, updated_at: new Date() })
-      .where('video_id', '=', job.videoId)
-      .where('state', '=', 'transcoding')
-      .where('attempts', '=', job.attempt)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  };
+  /**
+   * Runs `work` with this attempt's row locked, then extends its lease (and sets `values`) in the
+   * same transaction. Rejects with Superseded, without running `work`, when the job is no longer this
+   * attempt's: what it would put or remove may be another attempt's files now.
+   */
+  const whileCurrent = (job: ClaimedJob, work: (trx: MediaDb) => Promise<unknown> = async () => undefined, values: AttemptUpdate = {}) =>
+    transaction(db, async (trx) => {
+      const current = await trx
+        .selectFrom('transcoding')
+        .select('video_id')
+        .where('video_id', '=', job.videoId)
+        .where('state', '=', 'transcoding')
+        .where('attempts', '=', job.attempt)
+        .where('worker_id', '=', workerId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) throw new Superseded();
+      await work(trx);
+      await trx
+        .updateTable('transcoding')
+        .set({ ...values, lease_expires_at: leaseFromNow(), updated_at: new Date() })
+        .where('video_id', '=', job.videoId)
+        .execute();
+    });
 
-  const isCurrent = async (job: ClaimedJob) =>
-    (await db
-      .selectFrom('transcoding')
-      .select('video_id')
-      .where('video_id', '=', job.videoId)
-      .where('state', '=', 'transcoding')
-      .where('attempts', '=', job.attempt)
-      .executeTakeFirst()) !== undefined;
-
-  async function transcode(job: ClaimedJob, signal: AbortSignal): Promise<void> {
+  async function transcode(job: ClaimedJob, controller: AbortController): Promise<void> {
+    const { signal } = controller;
     const folder = join(files.spoolDir, `transcoding-${job.videoId}-${job.attempt}`);
     const ladder = join(folder, 'ladder');
     let putKeys: string[] = [];
+    let beating = Promise.resolve();
+    const lose = (error: unknown) => {
+      if (error instanceof Superseded) controller.abort(error);
+      else logger.warn({ err: error, videoId: job.videoId }, 'the transcoding heartbeat could not be written');
+    };
+    // The lease: refreshed at least every third of it, so another worker takes the job only once this one is gone.
+    const heartbeat = setInterval(() => {
+      beating = beating.then(() => whileCurrent(job).catch(lose));
+    }, heartbeatMs);
     try {
       await mkdir(ladder, { recursive: true });
       const source = join(folder, 'source');
@@ -168,7 +206,6 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
       if (!probed) throw new LadderFailed('ffprobe could not read a picture in the file');
       let reported = 0;
       let lastWrite = 0;
-      let writing = Promise.resolve(true);
       const renditions = await makeLadder(tools, source, ladder, probed, {
         signal,
         onProgress: (percent) => {
@@ -176,55 +213,63 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
           if (percent <= reported || Date.now() - lastWrite < 1000) return;
           reported = percent;
           lastWrite = Date.now();
-          writing = writing.then(() => updateAttempt(job, { progress: percent }).catch(() => true));
+          beating = beating.then(() => whileCurrent(job, undefined, { progress: percent }).catch(lose));
         },
       });
-      await writing;
+      await beating;
+      signal.throwIfAborted();
       const made = await filesUnder(ladder);
       const keys = made.map((path) => ladderPrefix(job.videoId) + relative(ladder, path).split(sep).join('/'));
-      // Known before the first put, so a crash in between still lets the next start remove them. An
-      // attempt taken back meanwhile (its job restarted or deleted) puts nothing, and so removes
-      // nothing: the keys are the video's, and another attempt may hold them now.
-      if (!(await updateAttempt(job, { progress: 99, ladder_keys: JSON.stringify(keys) }))) throw new Superseded();
+      // Known before the first put, so whoever takes the job over after a crash removes them.
+      await whileCurrent(job, undefined, { progress: 99, ladder_keys: JSON.stringify(keys) });
       putKeys = keys;
       const stored: Array<{ key: string; content_type: string; size: number; etag: string }> = [];
-      for (const [i, path] of made.entries()) {
-        signal.throwIfAborted();
-        if (i % 100 === 99 && !(await isCurrent(job))) throw new Superseded();
-        const bytes = await readFile(path);
-        await files.storage.putFile(putKeys[i]!, path);
-        stored.push({ key: putKeys[i]!, content_type: contentTypes[/\.[^.]+$/.exec(path)![0]] ?? 'application/octet-stream', size: bytes.length, etag: etagOf(bytes) });
+      for (let from = 0; from < made.length; from += putsPerLock) {
+        await whileCurrent(job, async () => {
+          for (const [i, path] of made.slice(from, from + putsPerLock).entries()) {
+            signal.throwIfAborted();
+            const key = putKeys[from + i]!;
+            const bytes = await readFile(path);
+            await files.storage.putFile(key, path);
+            stored.push({ key, content_type: ladderContentType(key), size: bytes.length, etag: etagOf(bytes) });
+          }
+        });
       }
-      await transaction(db, async (trx) => {
-        const current = await trx
-          .selectFrom('transcoding')
-          .select('video_id')
-          .where('video_id', '=', job.videoId)
-          .where('state', '=', 'transcoding')
-          .where('attempts', '=', job.attempt)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!current) throw new Superseded();
-        for (let i = 0; i < stored.length; i += 1000) await trx.insertInto('stored_file').values(stored.slice(i, i + 1000)).execute();
-        await trx
-          .updateTable('transcoding')
-          .set({ state: 'ready', progress: 100, reason: null, renditions: JSON.stringify(renditions), updated_at: new Date() })
-          .where('video_id', '=', job.videoId)
-          .execute();
-        await recordEvent(trx, 'video.transcoded', { videoId: job.videoId, kind: job.kind, renditions });
-      });
+      await whileCurrent(
+        job,
+        async (trx) => {
+          for (let i = 0; i < stored.length; i += 1000) await trx.insertInto('stored_file').values(stored.slice(i, i + 1000)).execute();
+          await recordEvent(trx, 'video.transcoded', { videoId: job.videoId, kind: job.kind, renditions });
+        },
+        { state: 'ready', progress: 100, reason: null, renditions: JSON.stringify(renditions) },
+      );
       logger.info({ videoId: job.videoId, renditions, files: stored.length, seconds: probed.durationSeconds }, 'video transcoded');
     } catch (error) {
-      await removeKeys(files, putKeys).catch((removal: unknown) => logger.warn({ err: removal, videoId: job.videoId }, 'a partial ladder could not be removed'));
-      if (signal.aborted) {
-        // Stopping: queued again for the next start (or another worker).
-        await updateAttempt(job, { state: 'queued', progress: 0, ladder_keys: null }).catch(() => undefined);
-      } else if (!(error instanceof Superseded)) {
-        logger.warn({ err: error, videoId: job.videoId }, 'transcoding failed');
-        await updateAttempt(job, { state: 'failed', reason: failureReason(error), ladder_keys: null });
-      }
+      clearInterval(heartbeat);
+      await beating;
+      await settleFailed(job, error, signal, putKeys);
     } finally {
+      clearInterval(heartbeat);
       await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * A failed or stopped attempt removes what it put and leaves the job failed (or queued, when media
+   * stops), under the row's lock and only while the job is still this attempt's: else the same keys
+   * may be the new attempt's files. When even that cannot be written (the database is down), the
+   * job stays `transcoding` and its lease runs out, so a worker takes it again.
+   */
+  async function settleFailed(job: ClaimedJob, error: unknown, signal: AbortSignal, putKeys: string[]): Promise<void> {
+    const superseded = error instanceof Superseded || signal.reason instanceof Superseded;
+    if (superseded) return;
+    if (!signal.aborted) logger.warn({ err: error, videoId: job.videoId }, 'transcoding failed');
+    const values: AttemptUpdate = signal.aborted ? { state: 'queued', progress: 0, ladder_keys: null } : { state: 'failed', reason: failureReason(error), ladder_keys: null };
+    try {
+      await whileCurrent(job, () => removeBytes(files.storage, putKeys), values);
+    } catch (settling) {
+      if (settling instanceof Superseded) return;
+      logger.error({ err: settling, videoId: job.videoId }, 'the transcoding job\'s end could not be recorded: it is taken again once its lease runs out');
     }
   }
 
@@ -238,7 +283,7 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
           continue;
         }
         const controller = new AbortController();
-        const done = transcode(job, controller.signal);
+        const done = transcode(job, controller);
         running.set(job.videoId, { controller, done });
         try {
           await done;
@@ -247,7 +292,7 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
         }
       }
     } catch (error) {
-      logger.error({ err: error }, 'the transcoding worker stopped on an error; the next upload wakes it');
+      logger.error({ err: error }, 'the transcoding worker stopped on an error; the next upload or lease check wakes it');
     } finally {
       workers--;
       if (workers === 0) idle.splice(0).forEach((resolve) => resolve());
@@ -268,24 +313,22 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
       isEnabled = enabled && (await ffmpegRuns(tools.ffmpeg));
       if (enabled && !isEnabled) logger.warn(`ffmpeg (FFMPEG_PATH=${tools.ffmpeg}) does not run: uploaded videos are not transcoded to HLS, they play as uploaded. Install ffmpeg.`);
       if (!isEnabled) return;
-      // One worker per media database: what an earlier run left under way starts again, its files removed.
-      const interrupted = await db.selectFrom('transcoding').select(['video_id', 'ladder_keys']).where('state', '=', 'transcoding').execute();
-      for (const job of interrupted) {
-        await removeKeys(files, job.ladder_keys ?? []);
-        await db.updateTable('transcoding').set({ state: 'queued', progress: 0, ladder_keys: null, updated_at: new Date() }).where('video_id', '=', job.video_id).execute();
-      }
-      if (interrupted.length > 0) logger.info({ jobs: interrupted.length }, 'transcoding jobs interrupted by a stop are queued again');
+      // Queued jobs, and those whose worker stopped heartbeating, are claimed now and looked for again
+      // once a lease: another instance's crash is noticed without an upload.
       this.wake();
+      sweeper = setInterval(() => this.wake(), leaseMs);
+      sweeper.unref();
     },
     async stop() {
       stopping = true;
+      clearInterval(sweeper);
       for (const { controller } of running.values()) controller.abort(new Error('media is stopping'));
       if (workers > 0) await new Promise<void>((resolve) => idle.push(resolve));
     },
     async drop(videoId) {
       const job = running.get(videoId);
       if (!job) return;
-      job.controller.abort(new Error('the video was deleted'));
+      job.controller.abort(new Superseded('the video was deleted'));
       await job.done;
     },
   };

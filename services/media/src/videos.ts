@@ -9,7 +9,7 @@ import { etagOf, type Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
 import type { MediaDb, MediaTables, VideoKind } from './tables.js';
-import { forgetLadder, queueTranscoding, removeKeys, transcodingOf } from './transcoding.js';
+import { forgetLadder, queueTranscoding, transcodingOf } from './transcoding.js';
 
 const videoNotFound = () => notFound('Видео олдсонгүй.', 'video_not_found');
 
@@ -165,8 +165,7 @@ export async function deleteVideo(db: MediaDb, files: Files, kind: VideoKind, id
     await recordEvent(trx, 'video.deleted', { videoId: id, kind });
     return { keys: await forgetFiles(trx, [row.file_key, row.poster_key, row.subtitle_key]), ladder };
   });
-  await removeBytes(files.storage, keys);
-  await removeKeys(files, ladder);
+  await removeBytes(files.storage, [...keys, ...ladder]);
 }
 
 /** Sets (or with `webvtt` null removes) a video's subtitles; a published video is published again with `hasSubtitle`. */

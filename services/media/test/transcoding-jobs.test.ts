@@ -1,9 +1,11 @@
 // A transcoding job that fails, is retried, or was interrupted by a crash (issue 22). FFMPEG_PATH is a
 // script in front of the real ffmpeg: while a flag file exists a ladder run fails (as ffmpeg does on a
-// file it cannot decode) or hangs (a job under way when the process died); posters pass straight through.
+// file it cannot decode) or hangs (a job under way); posters pass straight through. Other media instances
+// (transcoders of their own on the same database and files) stand for a restart or a second instance.
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kitTables } from '@learning/kit';
+import { sql } from 'kysely';
 import { createMediaTools } from '../src/ffmpeg.js';
 import { createDiskStorage } from '../src/storage.js';
 import { createTranscoder } from '../src/transcoding.js';
@@ -88,28 +90,73 @@ describe('a job ffmpeg fails', () => {
   });
 });
 
-it('a job interrupted by a crash is restarted by the next start, the files it had put removed', async () => {
-  await writeFile(flag('hang'), '');
-  const videoId = (await upload())._id;
-  await whenState(videoId, ['transcoding']);
-  // What the crashed attempt had put, and recorded before putting it.
+/** Another media instance on the same database and files (as several run on S3), or the next start of this one. */
+function otherInstance({ leaseMs }: { leaseMs?: number } = {}) {
   const { mediaFilesDir } = fixture.platform;
   const files = { storage: createDiskStorage(mediaFilesDir), tools: createMediaTools({ ffmpeg, ffprobe: 'ffprobe' }), spoolDir: join(mediaFilesDir, '.spool') };
-  const partial = `videos/${videoId}/hls/360p/segment-99.m4s`;
-  await files.storage.putBytes(partial, 'half a segment');
-  await mediaDb().updateTable('transcoding').set({ ladder_keys: JSON.stringify([partial]) }).where('video_id', '=', videoId).execute();
-  await rm(flag('hang'));
+  const transcoder = createTranscoder({ db: mediaDb(), files, tools: { ffmpeg, ffprobe: 'ffprobe' }, logger: fixture.platform.services.media.context.logger, enabled: true, concurrency: 1, ...(leaseMs ? { leaseMs } : {}) });
+  return { files, transcoder };
+}
 
-  // The next start of media: a worker of its own on the same database and files.
-  const restarted = createTranscoder({ db: mediaDb(), files, tools: { ffmpeg, ffprobe: 'ffprobe' }, logger: fixture.platform.services.media.context.logger, enabled: true, concurrency: 1 });
-  await restarted.start();
-  try {
-    expect((await whenState(videoId, ['ready', 'failed'])).transcoding.state).toBe('ready');
-  } finally {
-    await restarted.stop();
-  }
-  expect((await job(videoId)).attempts).toBe(2);
-  expect(await ladderFiles(videoId)).not.toContain(partial);
-  expect(await ladderFiles(videoId)).toContain(`videos/${videoId}/hls/360p/segment-1.m4s`);
-  expect(await transcodedEvents(videoId)).toHaveLength(1);
+describe('leases: several media instances on one database', () => {
+  /** Held by the fixture's own worker, its ffmpeg hanging, until the last test says its worker crashed. */
+  let heldVideo: string;
+
+  it('another instance starting leaves a running job to the worker that holds it', async () => {
+    await writeFile(flag('hang'), '');
+    heldVideo = (await upload())._id;
+    await whenState(heldVideo, ['transcoding']);
+    const held = await job(heldVideo);
+    expect(held.worker_id).toEqual(expect.any(String));
+    const { transcoder } = otherInstance();
+    await transcoder.start();
+    await transcoder.stop();
+    expect(await job(heldVideo)).toMatchObject({ state: 'transcoding', attempts: held.attempts, worker_id: held.worker_id });
+  });
+
+  it('a job whose failure cannot be recorded (the database refuses) is taken again once its lease runs out, and fails properly then', async () => {
+    await rm(flag('hang'));
+    await writeFile(flag('fail'), '');
+    await sql`CREATE FUNCTION refuse_failed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.state = 'failed' THEN RAISE EXCEPTION 'the database is down (test)'; END IF; RETURN NEW; END $$`.execute(mediaDb());
+    await sql`CREATE TRIGGER refuse_failed BEFORE UPDATE ON transcoding FOR EACH ROW EXECUTE FUNCTION refuse_failed()`.execute(mediaDb());
+    // The fixture's worker is busy with the held job: this instance, with a short lease, takes the upload.
+    const { transcoder } = otherInstance({ leaseMs: 300 });
+    try {
+      const videoId = (await upload())._id;
+      await transcoder.start();
+      await eventually(async () => (await job(videoId)).attempts >= 2, 'the job is taken again after its lease ran out', transcodingTimeoutMs);
+      expect((await job(videoId)).state).toBe('transcoding');
+      await sql`DROP TRIGGER refuse_failed ON transcoding`.execute(mediaDb());
+      expect((await whenState(videoId, ['failed', 'ready'])).transcoding).toMatchObject({ state: 'failed', reason: 'Видеог хөрвүүлж чадсангүй: moov atom not found (test)' });
+      expect(await ladderFiles(videoId)).toEqual([]);
+    } finally {
+      await sql`DROP TRIGGER IF EXISTS refuse_failed ON transcoding`.execute(mediaDb());
+      await sql`DROP FUNCTION IF EXISTS refuse_failed()`.execute(mediaDb());
+      await transcoder.stop();
+      await rm(flag('fail'), { force: true });
+    }
+  }, transcodingTimeoutMs);
+
+  it('a job whose worker crashed is taken over once its lease runs out, the files it had put removed', async () => {
+    const videoId = heldVideo;
+    const { files, transcoder } = otherInstance();
+    // What the crashed attempt had put, and recorded before putting it; its lease ran out an hour ago.
+    const partial = `videos/${videoId}/hls/360p/segment-99.m4s`;
+    await files.storage.putBytes(partial, 'half a segment');
+    await mediaDb()
+      .updateTable('transcoding')
+      .set({ ladder_keys: JSON.stringify([partial]), worker_id: 'a-crashed-worker', lease_expires_at: new Date(Date.now() - 3_600_000) })
+      .where('video_id', '=', videoId)
+      .execute();
+    await transcoder.start();
+    try {
+      expect((await whenState(videoId, ['ready', 'failed'])).transcoding.state).toBe('ready');
+    } finally {
+      await transcoder.stop();
+    }
+    expect((await job(videoId)).attempts).toBe(2);
+    expect(await ladderFiles(videoId)).not.toContain(partial);
+    expect(await ladderFiles(videoId)).toContain(`videos/${videoId}/hls/360p/segment-1.m4s`);
+    expect(await transcodedEvents(videoId)).toHaveLength(1);
+  }, transcodingTimeoutMs);
 });
