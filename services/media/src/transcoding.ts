@@ -13,7 +13,7 @@ import { hostname } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { media } from '@learning/contracts';
-import { conflict, isUuid, notFound, recordEvent, sharedMetric, transaction, type Logger } from '@learning/kit';
+import { conflict, isUuid, notFound, outsideTraces, recordEvent, sharedMetric, transaction, type Logger } from '@learning/kit';
 import { sql } from 'kysely';
 import { Gauge } from 'prom-client';
 import { etagOf, type Files } from './files.js';
@@ -306,7 +306,9 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
       if (!isEnabled || stopping) return;
       while (workers < concurrency) {
         workers++;
-        void work();
+        // Outside the waking consumer's trace: the loop runs many jobs, and each job's logs and its
+        // `video.transcoded` would otherwise carry the first event's trace id.
+        outsideTraces(() => void work());
       }
     },
     async start() {
