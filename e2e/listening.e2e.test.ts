@@ -1,7 +1,7 @@
 // Focused listening in the browser (issue 23): an approved learner opens a day whose video has
 // subtitles, finds its lines beside the video (from Chromium's own parsing of the app's WebVTT),
-// plays from a line, replays a sentence from the keyboard, and loops a sentence twice with a pause
-// between, after which the video goes on. The video is real (ffmpeg), uploaded with its subtitles and
+// plays from a line, replays a sentence from the keyboard, loops a sentence twice with a pause
+// between (after which the video goes on), sees the day's words, and writes one line in dictation. The video is real (ffmpeg), uploaded with its subtitles and
 // published through media.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,7 +71,7 @@ async function watchVideo(page: Page) {
   });
 }
 
-it('plays a day sentence by sentence: the lines beside the video, a replay, and a sentence looped twice with a pause', async () => {
+it('plays a day sentence by sentence: the lines beside the video, a replay, a sentence looped twice with a pause, the day’s words and a dictation line', async () => {
   const learner = await fixture.approvedForMonsterplan(plan._id);
   await fixture.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
   const page = await journeys.openPage({ token: learner.token });
@@ -119,4 +119,21 @@ it('plays a day sentence by sentence: the lines beside the video, a replay, and 
   expect(after.pauses).toBeGreaterThanOrEqual(2);
   expect(after.paused).toBe(false);
   expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('lp.video.listening.')))).toBe(true);
+  await page.getByRole('button', { name: /Өгүүлбэр давтах/ }).click();
+
+  // The day's words beside the video: "station" was marked while its line played.
+  const words = page.getByRole('region', { name: 'Өдрийн үгс' });
+  expect(await words.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(['teacher']));
+
+  // Dictation: the subtitles hidden, a pause after the line, the answer marked and scored.
+  await page.getByRole('button', { name: /Диктант/ }).click();
+  expect(await video(page).evaluate((element: HTMLVideoElement) => element.textTracks[0]?.mode)).toBe('hidden');
+  await lines(page).getByRole('button', { name: '3-р өгүүлбэр, 0:05' }).click();
+  const answer = page.getByRole('textbox', { name: '3-р өгүүлбэрт сонссоноо бичнэ үү' });
+  await expectVisible(answer);
+  expect(await video(page).evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
+  await answer.fill('сайн БАЙНА уу');
+  await answer.press('Enter');
+  await expectVisible(page.getByText('3 үгнээс 3 зөв', { exact: true }));
+  await expectVisible(page.getByText('Нийт: 3 үгнээс 3 зөв (1 өгүүлбэр)'));
 });

@@ -70,6 +70,18 @@ describe("a plan day's materials", () => {
     expect(new TextDecoder().decode(bytes.slice(3))).toBe('greeting — мэндчилгээ\r\nneighbour — хөрш\r\n');
   });
 
+  it('exports the words of the days so far as a flash-card file for Anki and Quizlet', async () => {
+    await openDay('p1-v2');
+    const button = screen.getByRole('button', { name: 'Үгсийг Anki / Quizlet-д' });
+    expect(button).toHaveAccessibleDescription('Өнөөдрийг хүртэлх 1 өдрийн үг, TSV файл');
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await userEvent.click(button);
+    click.mockRestore();
+    const file = objectUrls[0] as File;
+    expect(file.name).toMatch(/-words\.tsv$/);
+    expect(new TextDecoder().decode(await bytesOf(file))).toBe(`#separator:tab\n#html:false\n#deck:${plan.name}\ngreeting\tмэндчилгээ\nneighbour\tхөрш\n`);
+  });
+
   it.each(['//evil.example/t2', '/\\evil.example', 'javascript:alert(1)'])('offers no translation link for %j, a link that would leave the site or run', async (translateUrl) => {
     const stored = aPlan({ _id: 'p1' });
     stored.populatedVideos[0]!.videos[1]!.translateUrl = translateUrl;

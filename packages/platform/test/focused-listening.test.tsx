@@ -181,6 +181,18 @@ describe('listening sentence by sentence', () => {
     expect(video.paused).toBe(false);
   });
 
+  it('lists the day’s words beside the video and marks those in the line heard', async () => {
+    const video = await renderWithLines({ words: ['station', 'friend', 'over there'] });
+    const words = screen.getByRole('region', { name: 'Өдрийн үгс' });
+    playTo(video, 5);
+    await waitFor(() => expect(within(words).getByText('station')).toHaveClass('lp-words__word--heard'));
+    expect(within(words).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['station (энэ өгүүлбэрт байна)', 'friend', 'over there']);
+    expect(within(words).getByText('friend')).not.toHaveClass('lp-words__word--heard');
+    expect(within(screen.getByRole('region', { name: 'Өгүүлбэрүүд' })).getByText('station?', { selector: 'mark' })).toBeInTheDocument();
+    playTo(video, 9);
+    await waitFor(() => expect(within(words).getByText('over there')).toHaveClass('lp-words__word--heard'));
+  });
+
   it('offers the finer slow speeds in a menu beside the spec’s four, and lists the new keys', async () => {
     await renderWithLines();
     const menu = screen.getByRole('combobox', { name: 'Удаан хурд' });

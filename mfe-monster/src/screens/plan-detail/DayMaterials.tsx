@@ -4,10 +4,12 @@ import { media } from '@learning/contracts';
 import { useTranslation } from '@learning/platform';
 import { useId, type ReactNode } from 'react';
 import { aloudPdfUrl, saveFile, wordsFile } from '../../day-materials';
+import { flashcardsFile, type DayWords } from '../../day-words';
 import { AloudUpload } from './aloud/AloudUpload';
 import type { PlanDay } from './PlanPlayer';
 
-export function DayMaterials({ monsterplanId, day }: { monsterplanId: string; day: PlanDay }) {
+/** `flashcards`: the plan's words of the days so far, for Anki and Quizlet (issue 23). */
+export function DayMaterials({ monsterplanId, day, flashcards }: { monsterplanId: string; day: PlanDay; flashcards?: { deck: string; days: DayWords[] } }) {
   const { t } = useTranslation('monster');
   const titleId = useId();
   const { video, week } = day;
@@ -39,6 +41,15 @@ export function DayMaterials({ monsterplanId, day }: { monsterplanId: string; da
                   onClick={() => saveFile(wordsFile(video.monsterWords, week, video.dayOfWeek))}
                 >
                   {t('day.words')}
+                </button>
+              )}
+            </Material>
+          )}
+          {flashcards && flashcards.days.length > 0 && (
+            <Material icon="⧉" note={t('day.flashcardsNote', { days: flashcards.days.length })}>
+              {(describedBy) => (
+                <button type="button" className="day-materials__item" aria-describedby={describedBy} onClick={() => saveFile(flashcardsFile(flashcards.deck, flashcards.days))}>
+                  {t('day.flashcards')}
                 </button>
               )}
             </Material>

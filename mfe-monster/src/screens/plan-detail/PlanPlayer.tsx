@@ -3,6 +3,7 @@
 // and reporting what is heard (issue 19); under it the day's materials and the read-aloud upload.
 import { Alert, ApiError, Loader, LoadError, startOf, Truncated, usePlay, useRefreshOnReport, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog, PlanProgress } from '@learning/contracts';
+import { dayWordsOf, wordsSoFar } from '../../day-words';
 import { DayMaterials } from './DayMaterials';
 
 export interface PlanDay {
@@ -73,6 +74,7 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
         listening={{ videoId: chosen.video._id, monsterplan: plan._id }}
         onListeningReported={onListeningReported}
         label={chosen.video.name}
+        words={dayWordsOf(chosen.video.monsterWords).map((word) => word.term)}
       />
     );
   }
@@ -81,7 +83,7 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
     <>
       {screen}
       {caption}
-      <DayMaterials monsterplanId={plan._id} day={chosen} />
+      <DayMaterials monsterplanId={plan._id} day={chosen} flashcards={{ deck: plan.name, days: wordsSoFar(plan, progress) }} />
     </>
   );
 }

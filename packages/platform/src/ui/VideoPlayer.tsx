@@ -29,6 +29,8 @@ export interface VideoPlayerProps {
   onListeningReported?: OnListeningReported;
   /** Called after each dictation line is checked, with the video's score so far (issue 23). */
   onDictationChecked?: (score: { lines: number; correctWords: number; totalWords: number; line: number }) => void;
+  /** The day's words, listed beside the video, those in the line being heard marked (issue 23). */
+  words?: string[];
   autoPlay?: boolean;
   /** Called when the video plays to its end (a playlist moves on). */
   onEnded?: () => void;

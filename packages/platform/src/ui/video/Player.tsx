@@ -12,12 +12,14 @@ import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
 import { autoQuality, audioQuality, browserHlsSupport, chooseSource, loadHls, playHls, type HlsSession, type Quality } from './hls-source';
 import './listening-player.css';
+import { DayWordsList } from './DayWordsList';
 import { DictationPanel, type DictationScore } from './DictationPanel';
 import type { DictationResult } from './dictation';
 import type { Line } from './lines';
 import { SentenceControls } from './SentenceControls';
 import { SentenceList } from './SentenceList';
 import { useFocusedListening } from './useFocusedListening';
+import { markedPieces, wordsInLine } from './word-marks';
 import {
   allSpeeds,
   forgetPosition,
@@ -43,7 +45,7 @@ registerPlayerStrings();
 /** How far playback moves before its position is written again (seconds). */
 const positionStep = 1;
 
-export default function Player({ src, subtitles, onRetry, resumeKey, startAt, listening, onListeningReported, onDictationChecked, autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
+export default function Player({ src, subtitles, onRetry, resumeKey, startAt, listening, onListeningReported, onDictationChecked, words = [], autoPlay = false, onEnded, className, label }: VideoPlayerProps) {
   const { t } = useTranslation('common');
   const video = useRef<HTMLVideoElement>(null);
   const savedAt = useRef(-Infinity);
@@ -66,6 +68,8 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
     onAutoPause: (line) => setDictation((current) => (current?.src === src && line ? { ...current, line } : current)),
   });
   const hasLines = focused.lines.length > 0;
+  const currentText = focused.current && !isDictating ? focused.current.text : '';
+  const heardWords = useMemo(() => wordsInLine(words, currentText), [words, currentText]);
   const toggleDictation = () => {
     setDictation(isDictating ? null : { src, line: null, score: { lines: 0, correctWords: 0, totalWords: 0 } });
     setAnnouncement(`${t('video.dictation')}: ${isDictating ? t('video.off') : t('video.on')}`);
@@ -308,7 +312,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   }
 
   return (
-    <div className={['lp-player', hasLines && 'lp-player--lines', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown}>
+    <div className={['lp-player', (hasLines || words.length > 0) && 'lp-player--lines', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown}>
       <div className="lp-player__main">
       <video
         ref={video}
@@ -448,12 +452,34 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
         </p>
       )}
       </div>
-      {hasLines && (
+      {(hasLines || words.length > 0) && (
         <div className="lp-player__side">
           {isDictating && dictation && (
             <DictationPanel line={dictation.line} score={dictation.score} onChecked={checkDictation} onReplay={focused.replay} onContinue={continueDictation} />
           )}
-          <SentenceList lines={focused.lines} current={focused.current} onChoose={focused.playLine} isTextHidden={isDictating} />
+          {hasLines && (
+            <SentenceList
+              lines={focused.lines}
+              current={focused.current}
+              onChoose={focused.playLine}
+              isTextHidden={isDictating}
+              marks={
+                words.length > 0
+                  ? (text) =>
+                      markedPieces(text, words).map((piece, index) =>
+                        piece.isMarked ? (
+                          <mark key={index} className="lp-lines__mark">
+                            {piece.text}
+                          </mark>
+                        ) : (
+                          piece.text
+                        ),
+                      )
+                  : undefined
+              }
+            />
+          )}
+          {words.length > 0 && <DayWordsList words={words} heard={heardWords} />}
         </div>
       )}
       <p className="lp-visually-hidden" role="status" aria-live="polite">
