@@ -1,9 +1,10 @@
 // Who may call what: every media route, called by a guest, the learner it concerns, another learner
 // and the administrator. Signed URLs answer whoever holds them (the catalog signs only for learners
 // approved for the video), and nobody without a valid signature.
-import { signMediaUrl } from '@learning/contracts';
+import { signHlsUrl, signMediaUrl } from '@learning/contracts';
 import { answerOnceHeard, deleteOwnAccount, promotedAdministrator, setAdministrator } from '@learning/testing';
 import { eventually, expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
+import { makeTestLadder, storeLadder } from './ladders.js';
 
 type Learner = Awaited<ReturnType<MediaFixture['platform']['learner']>>;
 let fixture: MediaFixture;
@@ -54,6 +55,15 @@ async function failedTranscoding(kind: string) {
   await eventually(ended, 'the transcoding ended', 120_000);
   await db.updateTable('transcoding').set({ state: 'failed', reason: 'Видеог хөрвүүлж чадсангүй.' }).where('video_id', '=', video._id).execute();
   return video;
+}
+
+let ladder: ReturnType<typeof makeTestLadder> | undefined;
+
+/** A video id with a stored ladder, as media's transcoding job stores one (no upload: no job of its own runs meanwhile). */
+async function videoWithLadder(): Promise<string> {
+  const videoId = crypto.randomUUID();
+  await storeLadder(fixture.platform, videoId, 'lesson', await (ladder ??= makeTestLadder()));
+  return videoId;
 }
 
 async function aloudOfLearner(): Promise<string> {
@@ -114,6 +124,21 @@ const routes: Route[] = [
     prepare: async () => {
       const { _id } = await subtitledVideo('monsterplan');
       return { path: (await signMediaUrl(mediaSigningSecret, 'video', _id, inAnHour())).replace('/video/', '/subtitle/') };
+    },
+    expected: anyone(403),
+  },
+  {
+    method: 'GET',
+    path: '/v1/media/hls/{expires}/{signature}/{videoId}/{file} (signed)',
+    prepare: async () => ({ path: await signHlsUrl(mediaSigningSecret, await videoWithLadder(), inAnHour()) }),
+    expected: anyone(200),
+  },
+  {
+    method: 'GET',
+    path: '/v1/media/hls/{expires}/{signature}/{videoId}/{file} (signed for another video)',
+    prepare: async () => {
+      const [videoId, other] = [await videoWithLadder(), crypto.randomUUID()];
+      return { path: (await signHlsUrl(mediaSigningSecret, other, inAnHour())).replace(other, videoId) };
     },
     expected: anyone(403),
   },
