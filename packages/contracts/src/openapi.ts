@@ -225,6 +225,12 @@ export const operations: readonly Operation[] = [
     },
   },
   {
+    method: 'put', path: '/v1/progress/videos/{videoId}/dictation', tag: 'progress', caller: 'user', summary: 'Save one\'s dictation of a video',
+    description: 'A learner approved for the plan or bundle named (exactly one of `monsterplan`, `lesson`): the player\'s score of the dictation so far (issue 23); the latest is kept and shown with the video\'s progress.',
+    json: progress.dictationReport, answer: { status: 200, description: 'The score kept', json: answers.dictationScore },
+    errors: { 403: '`progress_not_approved`', 404: '`monsterplan_not_found`, `lesson_not_found`, `progress_video_not_found`' },
+  },
+  {
     method: 'get', path: '/v1/progress/monsterplans/{id}', tag: 'progress', caller: 'user', summary: 'One\'s progress in a plan',
     answer: { status: 200, description: 'Videos, days and weeks, and where to continue', json: answers.planProgress },
     errors: { 403: '`progress_not_approved`', 404: '`monsterplan_not_found`' },
@@ -298,7 +304,7 @@ export const operations: readonly Operation[] = [
       signature: { description: 'base64url HMAC-SHA256' },
       file: { description: '`master.m3u8`, or `{rendition}/playlist.m3u8`, `{rendition}/init.mp4`, `{rendition}/segment-{n}.m4s`; it may hold one `/`.' },
     },
-    answer: { status: 200, description: 'The playlist or segment (Range requests are honoured)', file: ['application/vnd.apple.mpegurl', 'video/mp4', 'audio/mp4'] },
+    answer: { status: 200, description: 'The playlist or segment (Range requests are honoured)', file: ['application/vnd.apple.mpegurl', 'video/mp4', 'video/iso.segment'] },
     alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
     errors: { 400: '`malformed_path`', 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
   },

@@ -122,7 +122,8 @@ it('a player follows the relative links from the signed master playlist to the r
       expect(maxAge).toBeGreaterThan(0);
       expect(maxAge).toBeLessThanOrEqual(expires - Math.floor(Date.now() / 1000) + 1);
     } else {
-      expect(answer.headers.get('content-type')).toBe('video/mp4');
+      // As the transcoding job stores them: an init segment is an MP4, a media segment an ISO BMFF segment.
+      expect(answer.headers.get('content-type')).toBe(path.endsWith('.m4s') ? 'video/iso.segment' : 'video/mp4');
       expect(answer.headers.get('cache-control')).toBe('private, max-age=3600');
     }
   }

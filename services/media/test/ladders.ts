@@ -11,14 +11,13 @@ import type { TestPlatform } from '@learning/testing';
 import { etagOf } from '../src/files.js';
 import { createDiskStorage } from '../src/storage.js';
 import { recordFile } from '../src/stored-files.js';
+import { ladderContentType } from '../src/transcoding.js';
 
 export interface TestLadder {
   renditions: string[];
   /** Each file's bytes by its path in the ladder: `master.m3u8`, `360p/playlist.m3u8`, `360p/init.mp4`, `360p/segment-1.m4s`… */
   files: Map<string, Buffer>;
 }
-
-const contentTypes: Record<string, string> = { '.m3u8': 'application/vnd.apple.mpegurl', '.mp4': 'video/mp4', '.m4s': 'video/mp4' };
 
 export async function makeTestLadder(): Promise<TestLadder> {
   const folder = await mkdtemp(join(tmpdir(), 'media-ladder-'));
@@ -57,7 +56,7 @@ export async function storeLadder(platform: TestPlatform, videoId: string, kind:
   for (const [path, bytes] of ladder.files) await storage.putBytes(keyOf(path), bytes);
   await media.transaction(async (trx) => {
     for (const [path, bytes] of ladder.files) {
-      await recordFile(trx, { key: keyOf(path), contentType: contentTypes[/\.[^.]+$/.exec(path)![0]]!, size: bytes.length, etag: etagOf(bytes) });
+      await recordFile(trx, { key: keyOf(path), contentType: ladderContentType(path), size: bytes.length, etag: etagOf(bytes) });
     }
     await recordEvent(trx, 'video.transcoded', { videoId, kind, renditions: ladder.renditions });
   });

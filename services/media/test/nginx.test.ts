@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { signHlsUrl, signMediaUrl } from '@learning/contracts';
 import { closedPortUrl } from '@learning/testing';
 import { mediaFilesLocation as location, startNginx, type RunningNginx } from '../../../scripts/nginx.js';
+import { ladderContentType } from '../src/transcoding.js';
 import { expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, tamperedWith, type MediaFixture } from './fixture.js';
 import { makeTestLadder, storeLadder } from './ladders.js';
 
@@ -146,7 +147,7 @@ it("a signed HLS path's playlists and segments are sent by nginx byte for byte, 
     for (const [i, path] of paths.entries()) {
       const answer = await fetch(nginx.url + path);
       expect(answer.status).toBe(200);
-      expect(answer.headers.get('content-type')).toBe(files[i]!.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp4');
+      expect(answer.headers.get('content-type')).toBe(ladderContentType(files[i]!));
       expect(answer.headers.get('x-accel-redirect')).toBeNull();
       expect(Buffer.from(await answer.arrayBuffer()).equals(ladder.files.get(files[i]!)!)).toBe(true);
     }

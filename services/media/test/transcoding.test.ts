@@ -80,6 +80,8 @@ describe('an uploaded 720p lesson video', () => {
     expect(rows.map((row) => row.key).sort()).toEqual(files);
     const master = rows.find((row) => row.key.endsWith('master.m3u8'))!;
     expect(master.content_type).toBe('application/vnd.apple.mpegurl');
+    const typeOf = (name: string) => rows.find((row) => row.key.endsWith(name))!.content_type;
+    expect([typeOf('360p/init.mp4'), typeOf('360p/segment-1.m4s')]).toEqual(['video/mp4', 'video/iso.segment']);
     expect(Number(master.size)).toBe(Buffer.byteLength(await stored(master.key)));
   });
 
