@@ -49,7 +49,9 @@ const e2e = {
 export default {
   projects: [node, web, e2e],
   // Jest reads testTimeout, globalSetup and globalTeardown here, once for the run, never per project.
-  testTimeout: 30000,
+  // A guard against hangs, not a figure: a kit test starting a service on an in-memory database took
+  // over 30 s while CI's two cores were loaded (metrics.test.ts, seen failing).
+  testTimeout: 60000,
   // A real PostgreSQL and RabbitMQ from testcontainers when a Docker engine answers and neither
   // DATABASE_URL nor AMQP_URL is set; otherwise (CI, or no Docker) nothing is started.
   globalSetup: '<rootDir>/scripts/jest-containers.ts',
