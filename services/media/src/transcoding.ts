@@ -68,7 +68,8 @@ export async function retryTranscoding(db: MediaDb, kind: VideoKind, videoId: st
 
 /** In a video's deletion: forgets its ladder's file rows and answers every key its job put, for their bytes to go after the commit. */
 export async function forgetLadder(trx: MediaDb, videoId: string): Promise<string[]> {
-  const job = await trx.selectFrom('transcoding').select('ladder_keys').where('video_id', '=', videoId).executeTakeFirst();
+  // Locked first: a worker's batch of puts or its final commit (both under this lock) lands wholly before, or finds the job gone.
+  const job = await trx.selectFrom('transcoding').select('ladder_keys').where('video_id', '=', videoId).forUpdate().executeTakeFirst();
   await trx.deleteFrom('stored_file').where('key', 'like', `${ladderPrefix(videoId)}%`).execute();
   return job?.ladder_keys ?? [];
 }
