@@ -1,7 +1,8 @@
 // Focused listening in the browser (issue 23): an approved learner opens a day whose video has
 // subtitles, finds its lines beside the video (from Chromium's own parsing of the app's WebVTT),
 // plays from a line, replays a sentence from the keyboard, loops a sentence twice with a pause
-// between (after which the video goes on), sees the day's words, and writes one line in dictation. The video is real (ffmpeg), uploaded with its subtitles and
+// between (after which the video goes on), sees the day's words, and writes one line in dictation,
+// whose score the catalog keeps with the learner's progress and the day shows. The video is real (ffmpeg), uploaded with its subtitles and
 // published through media.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -136,4 +137,8 @@ it('plays a day sentence by sentence: the lines beside the video, a replay, a se
   await answer.press('Enter');
   await expectVisible(page.getByText('3 үгнээс 3 зөв', { exact: true }));
   await expectVisible(page.getByText('Нийт: 3 үгнээс 3 зөв (1 өгүүлбэр)'));
+  // Kept with the learner's progress, and shown on the day.
+  await expectVisible(page.getByText('Диктант: 3 үгнээс 3 зөв (1 өгүүлбэр)', { exact: false }));
+  const progress = expectStatus(await journeys.platform.call('GET', `/v1/progress/monsterplans/${plan._id}`, { token: learner.token }), 200, 'the progress');
+  expect(progress.videos[0]).toMatchObject({ videoId, dictation: { lines: 1, correctWords: 3, totalWords: 3 } });
 });

@@ -83,6 +83,19 @@ describe("a plan's listening progress (issue 19)", () => {
     expect(video.currentTime).toBe(42.5);
   });
 
+  it("shows the learner's latest dictation of the day's video, kept with their progress", async () => {
+    const progress = aPlanProgress('p1');
+    progress.videos[2]!.dictation = { lines: 3, correctWords: 11, totalWords: 14, at: '2026-11-26T08:00:00.000Z' };
+    fakeSession(approved, {
+      'GET /v1/monsterplans/p1': { body: plan },
+      'GET /v1/progress/monsterplans/p1': { body: progress },
+      'GET /v1/monsterplans/p1/play/p1-v3': playOf('p1-v3'),
+      'GET /v1/monsterplans/p1/play/p1-v1': playOf('p1-v1'),
+    });
+    renderMonster('/product-monster-plan/p1?video=p1-v3');
+    expect(await screen.findByText(/Диктант: 14 үгнээс 11 зөв \(3 өгүүлбэр\)/)).toBeInTheDocument();
+  });
+
   it('reports what is heard of the day, and refreshes the marks and minutes when the video stops', async () => {
     let shown = aPlanProgress('p1');
     const reported: VideoProgress = { videoId: 'p1-v1', durationSeconds: 60, listenedSeconds: 30, position: 30, status: 'in-progress' };

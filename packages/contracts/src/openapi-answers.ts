@@ -6,7 +6,7 @@ import type { Page } from './common.js';
 import type { ExamResultRow, BankQuestion } from './exam.js';
 import type { ExamAttempt, ExamQuestion, ExamResult, RecordedAnswer, RevealedQuestion } from './exam-rules.js';
 import type { Aloud, AloudEntry, MediaDocument, Video } from './media.js';
-import type { LessonProgress, MyLearning, PlanProgress, VideoProgress } from './progress-rules.js';
+import type { DictationScore, LessonProgress, MyLearning, PlanProgress, VideoProgress } from './progress-rules.js';
 import type { AloudTimeliness, LearnerRefunds, PlanRefunds, RefundItem } from './refunds.js';
 import type { Notification, NotificationPage, UnreadCount } from './auth.js';
 
@@ -130,7 +130,11 @@ export const questionImport = z.object({ count: z.number().int().describe('quest
 const status = z.enum(['not-started', 'in-progress', 'complete']);
 const planPlace = z.object({ videoId: z.string(), week: z.number().int(), dayOfWeek: z.number().int(), position: z.number() });
 const lessonPlace = z.object({ videoId: z.string(), position: z.number() });
+export const dictationScore = answerOf<DictationScore>()(
+  z.object({ lines: z.number().int(), correctWords: z.number().int(), totalWords: z.number().int(), at: isoTime }),
+);
 const heard = { durationSeconds: z.number().nullable(), listenedSeconds: z.number(), position: z.number(), status };
+const dictation = dictationScore.nullable().optional().describe('the latest dictation of the video (issue 23); null when none');
 
 export const videoProgress = answerOf<VideoProgress>()(z.object({ videoId: z.string(), ...heard }));
 export const planProgress = answerOf<PlanProgress>()(
@@ -139,7 +143,7 @@ export const planProgress = answerOf<PlanProgress>()(
     goalMinutes: z.literal(1000),
     totalSeconds: z.number(),
     listenedSeconds: z.number(),
-    videos: z.array(z.object({ videoId: z.string(), week: z.number().int(), dayOfWeek: z.number().int(), ...heard })),
+    videos: z.array(z.object({ videoId: z.string(), week: z.number().int(), dayOfWeek: z.number().int(), ...heard, dictation })),
     days: z.array(
       z.object({
         week: z.number().int(),
@@ -159,7 +163,7 @@ export const lessonProgress = answerOf<LessonProgress>()(
     lessonId: z.string(),
     totalSeconds: z.number(),
     listenedSeconds: z.number(),
-    videos: z.array(z.object({ videoId: z.string(), ...heard })),
+    videos: z.array(z.object({ videoId: z.string(), ...heard, dictation })),
     continue: lessonPlace.nullable(),
   }),
 );

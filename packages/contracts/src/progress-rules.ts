@@ -29,6 +29,15 @@ export interface VideoProgress {
   status: ProgressStatus;
 }
 
+/** A video's dictation (issue 23): the learner's latest dictation of it, words right of the lines' words. */
+export interface DictationScore {
+  lines: number;
+  correctWords: number;
+  totalWords: number;
+  /** When it was last saved. */
+  at: string;
+}
+
 /** GET /v1/progress/monsterplans/{id}. */
 export interface PlanProgress {
   monsterplanId: string;
@@ -76,6 +85,8 @@ export interface PlanVideoProgress {
   listenedSeconds: number;
   position: number;
   status: ProgressStatus;
+  /** The learner's latest dictation of the video (issue 23); null when none (the catalog always says). */
+  dictation?: DictationScore | null;
 }
 
 /** GET /v1/progress/lessons/{id}. */
@@ -83,7 +94,7 @@ export interface LessonProgress {
   lessonId: string;
   totalSeconds: number;
   listenedSeconds: number;
-  videos: Array<{ videoId: string; durationSeconds: number | null; listenedSeconds: number; position: number; status: ProgressStatus }>;
+  videos: Array<{ videoId: string; durationSeconds: number | null; listenedSeconds: number; position: number; status: ProgressStatus; dictation?: DictationScore | null }>;
   continue: LessonPlace | null;
 }
 

@@ -5,6 +5,7 @@ import { id } from './common.js';
 
 export {
   progressRules,
+  type DictationScore,
   type LessonPlace,
   type LessonProgress,
   type MyLearning,
@@ -42,3 +43,15 @@ export const listeningReport = z
     message: 'Monster plan (monsterplan) эсвэл багц хичээлийн (lesson) аль нэгийг л заана уу.',
   });
 export type ListeningReport = z.infer<typeof listeningReport>;
+
+const wordsMessage = 'Диктантын оноо (lines, correctWords, totalWords) нь 0-ээс багагүй бүхэл тоо, зөв үг нийт үгээс олон биш байх ёстой.';
+const count = z.number({ error: wordsMessage }).int(wordsMessage).min(0, wordsMessage).max(100_000, wordsMessage);
+
+/** PUT /v1/progress/videos/{videoId}/dictation (issue 23): the video's dictation so far, as the player scored it. */
+export const dictationReport = z
+  .object({ monsterplan: id.optional(), lesson: id.optional(), lines: count, correctWords: count, totalWords: count })
+  .refine((report) => report.correctWords <= report.totalWords, { message: wordsMessage })
+  .refine((report) => (report.monsterplan === undefined) !== (report.lesson === undefined), {
+    message: 'Monster plan (monsterplan) эсвэл багц хичээлийн (lesson) аль нэгийг л заана уу.',
+  });
+export type DictationReport = z.infer<typeof dictationReport>;

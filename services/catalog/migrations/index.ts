@@ -283,4 +283,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createTable('video_ladder').addColumn('video_id', 'text', (c) => c.primaryKey()).execute();
     },
   },
+
+  '0006_dictation': {
+    async up(db: Kysely<unknown>) {
+      // A learner's latest dictation of a video (issue 23), shown with its listening progress.
+      await db.schema
+        .createTable('dictation')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('video_id', 'text', (c) => c.notNull().references('video.id').onDelete('cascade'))
+        .addColumn('lines', 'integer', (c) => c.notNull())
+        .addColumn('correct_words', 'integer', (c) => c.notNull())
+        .addColumn('total_words', 'integer', (c) => c.notNull())
+        .addColumn('saved_at', 'timestamptz', (c) => c.notNull())
+        .addPrimaryKeyConstraint('dictation_pk', ['user_id', 'video_id'])
+        .execute();
+    },
+  },
 };

@@ -51,7 +51,7 @@ export async function reportListening(db: CatalogDb, userId: string, videoId: st
 }
 
 /** The video's place in the report's plan or bundle, and its duration; 404 or 403 as the contract says. */
-async function placeOf(db: CatalogDb, userId: string, videoId: string, report: progress.ListeningReport): Promise<{ place: Place; durationSeconds: number | null }> {
+export async function placeOf(db: CatalogDb, userId: string, videoId: string, report: Pick<progress.ListeningReport, 'monsterplan' | 'lesson'>): Promise<{ place: Place; durationSeconds: number | null }> {
   if (report.monsterplan !== undefined) {
     const monsterplanId = report.monsterplan;
     if (!isUuid(monsterplanId)) throw monsterplanNotFound();

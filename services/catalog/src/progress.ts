@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
 import { assignedAtOf, dayKey, recordedAssignments, releaseSchedule } from './assignments.js';
 import { statusOf, statusOfAll, tenths } from './coverage.js';
+import { dictationOf } from './dictation.js';
 import { groupBy } from './group-by.js';
 import { notApprovedForProgress, requireApprovedLesson } from './listening.js';
 import { monsterplanNotFound } from './monsterplans.js';
@@ -27,6 +28,7 @@ interface HeardVideo {
 interface PlanVideo extends HeardVideo {
   week: number;
   dayOfWeek: number;
+  dictation: progress.DictationScore | null;
 }
 
 /** GET /v1/progress/monsterplans/{id}: for a learner approved for the plan. */
@@ -130,13 +132,15 @@ async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: stri
     .selectFrom('monsterplan_video as mv')
     .innerJoin('video as v', 'v.id', 'mv.video_id')
     .leftJoin('listening as l', (join) => join.onRef('l.video_id', '=', 'mv.video_id').on('l.user_id', '=', userId))
+    .leftJoin('dictation as d', (join) => join.onRef('d.video_id', '=', 'mv.video_id').on('d.user_id', '=', userId))
     .select(['mv.video_id', 'mv.week', 'mv.day_of_week', 'v.duration_seconds', 'l.heard_seconds', 'l.position', 'l.reported_at', 'l.completed_at'])
+    .select(['d.lines as dictation_lines', 'd.correct_words', 'd.total_words', 'd.saved_at'])
     .where('mv.monsterplan_id', '=', monsterplanId)
     .orderBy('mv.week')
     .orderBy('mv.day_of_week')
     .orderBy('mv.position')
     .execute();
-  const videos: PlanVideo[] = rows.map((row) => ({ ...heardVideoOf(row), week: row.week, dayOfWeek: row.day_of_week }));
+  const videos: PlanVideo[] = rows.map((row) => ({ ...heardVideoOf(row), week: row.week, dayOfWeek: row.day_of_week, dictation: dictationOf(row) }));
   const [assigned, schedule] = await Promise.all([recordedAssignments(db, userId, monsterplanId), releaseSchedule(db, userId, monsterplanId)]);
   const releases = new Map(schedule?.map((day) => [dayKey(day.week, day.dayOfWeek), day.releasesAt]));
   const days = [...groupBy(videos, (video) => dayKey(video.week, video.dayOfWeek)).values()].map((day): progress.PlanDayProgress => {
@@ -159,7 +163,7 @@ async function planProgressOf(db: CatalogDb, userId: string, monsterplanId: stri
     monsterplanId,
     goalMinutes: progressRules.goalMinutes,
     ...totalsOf(videos),
-    videos: videos.map(({ videoId, week, dayOfWeek, durationSeconds, listenedSeconds, position, status }) => ({ videoId, week, dayOfWeek, durationSeconds, listenedSeconds, position, status })),
+    videos: videos.map(({ videoId, week, dayOfWeek, durationSeconds, listenedSeconds, position, status, dictation }) => ({ videoId, week, dayOfWeek, durationSeconds, listenedSeconds, position, status, dictation })),
     days,
     weeks,
     continue: next && { videoId: next.video.videoId, week: next.video.week, dayOfWeek: next.video.dayOfWeek, position: next.position },
@@ -171,16 +175,18 @@ async function lessonProgressOf(db: CatalogDb, userId: string, lessonId: string)
     .selectFrom('lesson_video as lv')
     .innerJoin('video as v', 'v.id', 'lv.video_id')
     .leftJoin('listening as l', (join) => join.onRef('l.video_id', '=', 'lv.video_id').on('l.user_id', '=', userId))
+    .leftJoin('dictation as d', (join) => join.onRef('d.video_id', '=', 'lv.video_id').on('d.user_id', '=', userId))
     .select(['lv.video_id', 'v.duration_seconds', 'l.heard_seconds', 'l.position', 'l.reported_at', 'l.completed_at'])
+    .select(['d.lines as dictation_lines', 'd.correct_words', 'd.total_words', 'd.saved_at'])
     .where('lv.lesson_id', '=', lessonId)
     .orderBy('lv.position')
     .execute();
-  const videos = rows.map(heardVideoOf);
+  const videos = rows.map((row) => ({ ...heardVideoOf(row), dictation: dictationOf(row) }));
   const next = continueOf(videos);
   return {
     lessonId,
     ...totalsOf(videos),
-    videos: videos.map(({ videoId, durationSeconds, listenedSeconds, position, status }) => ({ videoId, durationSeconds, listenedSeconds, position, status })),
+    videos: videos.map(({ videoId, durationSeconds, listenedSeconds, position, status, dictation }) => ({ videoId, durationSeconds, listenedSeconds, position, status, dictation })),
     continue: next && { videoId: next.video.videoId, position: next.position },
   };
 }

@@ -64,6 +64,7 @@ export interface CatalogTables {
     reported_at: ColumnType<Date, Date, Date>;
     completed_at: ColumnType<Date | null, Date | null, Date | null>;
   };
+  dictation: { user_id: string; video_id: string; lines: number; correct_words: number; total_words: number; saved_at: ColumnType<Date, Date, Date> };
   listening_milestone: { user_id: string; milestone: string; completed_at: ColumnType<Date, Date, never> };
   day_assignment: { user_id: string; monsterplan_id: string; week: number; day_of_week: number; assigned_at: ColumnType<Date, Date, Date> };
   aloud_recording: {

@@ -140,6 +140,18 @@ const routes: Route[] = [
     prepare: async () => ({ path: `/v1/progress/videos/${lesson.videos[0]}`, body: { lesson: lesson._id, ranges: [[0, 1]], position: 1 } }),
     expected: approvedLearnerOnly,
   },
+  {
+    method: 'PUT',
+    path: '/v1/progress/videos/{videoId}/dictation (the learner is approved for the plan)',
+    prepare: async () => ({ path: `/v1/progress/videos/${plan.videos[0]}/dictation`, body: { monsterplan: plan._id, lines: 1, correctWords: 1, totalWords: 2 } }),
+    expected: approvedLearnerOnly,
+  },
+  {
+    method: 'PUT',
+    path: '/v1/progress/videos/{videoId}/dictation (the learner is approved for the bundle)',
+    prepare: async () => ({ path: `/v1/progress/videos/${lesson.videos[0]}/dictation`, body: { lesson: lesson._id, lines: 1, correctWords: 1, totalWords: 2 } }),
+    expected: approvedLearnerOnly,
+  },
   { method: 'GET', path: '/v1/progress/monsterplans/{id}', prepare: async () => ({ path: `/v1/progress/monsterplans/${plan._id}` }), expected: approvedLearnerOnly },
   { method: 'GET', path: '/v1/progress/lessons/{id}', prepare: async () => ({ path: `/v1/progress/lessons/${lesson._id}` }), expected: approvedLearnerOnly },
   { method: 'GET', path: '/v1/progress/mine', prepare: async () => ({ path: '/v1/progress/mine' }), expected: signedIn(200) },

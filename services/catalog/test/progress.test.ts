@@ -42,9 +42,9 @@ describe('a plan', () => {
     const after = await planOf(learner, plan._id);
     expect(after).toMatchObject({ totalSeconds: 90, listenedSeconds: 32.3, continue: { videoId: second, week: 1, dayOfWeek: 1, position: 12.3 } });
     expect(after.videos).toEqual([
-      { videoId: first, week: 1, dayOfWeek: 1, durationSeconds: 20, listenedSeconds: 20, position: 20, status: 'complete' },
-      { videoId: second, week: 1, dayOfWeek: 1, durationSeconds: 30, listenedSeconds: 12.3, position: 12.3, status: 'in-progress' },
-      { videoId: videos[1]![0], week: 1, dayOfWeek: 2, durationSeconds: 40, listenedSeconds: 0, position: 0, status: 'not-started' },
+      { videoId: first, week: 1, dayOfWeek: 1, durationSeconds: 20, listenedSeconds: 20, position: 20, status: 'complete', dictation: null },
+      { videoId: second, week: 1, dayOfWeek: 1, durationSeconds: 30, listenedSeconds: 12.3, position: 12.3, status: 'in-progress', dictation: null },
+      { videoId: videos[1]![0], week: 1, dayOfWeek: 2, durationSeconds: 40, listenedSeconds: 0, position: 0, status: 'not-started', dictation: null },
     ]);
     expect(after.days).toEqual([
       { week: 1, dayOfWeek: 1, status: 'in-progress', assignedAt: null, releasesAt: null, isReleased: true },
@@ -91,8 +91,8 @@ it('a bundle shows each lecture and where to continue', async () => {
     totalSeconds: 70,
     listenedSeconds: 10,
     videos: [
-      { videoId: videos[0], durationSeconds: 20, listenedSeconds: 0, position: 0, status: 'not-started' },
-      { videoId: videos[1], durationSeconds: 50, listenedSeconds: 10, position: 10, status: 'in-progress' },
+      { videoId: videos[0], durationSeconds: 20, listenedSeconds: 0, position: 0, status: 'not-started', dictation: null },
+      { videoId: videos[1], durationSeconds: 50, listenedSeconds: 10, position: 10, status: 'in-progress', dictation: null },
     ],
     continue: { videoId: videos[1], position: 10 },
   });

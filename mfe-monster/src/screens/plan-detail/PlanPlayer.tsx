@@ -34,6 +34,8 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
   const onListeningReported = useRefreshOnReport(progress);
   if (!chosen) return <div className="plan-player__screen plan-player__screen--notice"><p>{t('detail.chooseDay')}</p></div>;
 
+  // The learner's latest dictation of this day's video (issue 23), kept with their progress.
+  const dictation = progress?.videos.find((video) => video.videoId === chosen.video._id)?.dictation;
   const caption = (
     <p className="plan-player__caption">
       <span className="plan-player__now">
@@ -42,6 +44,12 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
       <strong>
         <Truncated text={chosen.video.name} />
       </strong>
+      {dictation && (
+        <span className="plan-player__dictation">
+          {' · '}
+          {t('detail.dictationScore', { correct: dictation.correctWords, total: dictation.totalWords, lines: dictation.lines })}
+        </span>
+      )}
     </p>
   );
   let screen;

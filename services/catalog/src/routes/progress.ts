@@ -4,6 +4,7 @@
 import { progress } from '@learning/contracts';
 import { isUuid, parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
+import { saveDictation } from '../dictation.js';
 import { reportListening } from '../listening.js';
 import { lessonProgress, myLearning, planProgress } from '../progress.js';
 import type { CatalogTables } from '../tables.js';
@@ -17,6 +18,12 @@ export function progressRoutes(context: ServiceContext<CatalogTables>): Router {
   router.post('/v1/progress/videos/:videoId', requireUser, async (req, res) => {
     const report = parseInput(progress.listeningReport, req.body);
     res.set(noStore).json(await reportListening(db, req.principal!.id, req.params.videoId as string, report));
+  });
+
+  // A learner approved for the report's plan or bundle: their dictation of the video so far (issue 23).
+  router.put('/v1/progress/videos/:videoId/dictation', requireUser, async (req, res) => {
+    const report = parseInput(progress.dictationReport, req.body);
+    res.set(noStore).json(await saveDictation(db, req.principal!.id, req.params.videoId as string, report));
   });
 
   // A learner approved for the plan.

@@ -8,6 +8,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useListeningReports } from '../../listening';
+import { progressKey } from '../../queries/progress';
+import { useQueryClient } from '@tanstack/react-query';
+import { saveDictation } from './dictation-report';
 import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
 import { autoQuality, audioQuality, browserHlsSupport, chooseSource, loadHls, playHls, type HlsSession, type Quality } from './hls-source';
@@ -74,10 +77,13 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
     setDictation(isDictating ? null : { src, line: null, score: { lines: 0, correctWords: 0, totalWords: 0 } });
     setAnnouncement(`${t('video.dictation')}: ${isDictating ? t('video.off') : t('video.on')}`);
   };
+  const queryClient = useQueryClient();
   const checkDictation = (line: Line, result: DictationResult) => {
     if (!dictation) return;
     const score = { lines: dictation.score.lines + 1, correctWords: dictation.score.correctWords + result.correctWords, totalWords: dictation.score.totalWords + result.totalWords };
     setDictation({ ...dictation, score });
+    // Kept with the learner's progress; a failed save is carried by the next line's, which holds it.
+    if (listening) void saveDictation(listening, score).then(() => queryClient.invalidateQueries({ queryKey: progressKey }), () => undefined);
     onDictationChecked?.({ ...score, line: line.index });
   };
   const continueDictation = () => {
