@@ -369,7 +369,11 @@ const probes: Record<string, Probe> = {
     const token = await started.adminToken();
     expect((await upload('/v1/files/lesson-videos', 'video', video, 'lesson.mp4', token)).status).toBe(201);
     const { body } = await started.call('GET', '/v1/files/lesson-videos?perPage=1&currentPage=1', { token });
-    expect((body as { result: unknown[] }).result).toEqual([expect.objectContaining({ name: 'lesson', transcoding: null })]);
+    expect((body as { result: Array<{ _id: string }> }).result).toEqual([expect.objectContaining({ name: 'lesson', transcoding: null })]);
+    // Nor can one be asked for: no worker would ever take it.
+    const [{ _id }] = (body as { result: Array<{ _id: string }> }).result as [{ _id: string }];
+    const retry = await started.call('POST', `/v1/files/lesson-videos/${_id}/transcoding`, { token });
+    expect([retry.status, (retry.body as { code: string }).code]).toEqual([409, 'transcoding_off']);
   },
   async MEDIA_TRANSCODE_CONCURRENCY() {
     const metrics = await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });

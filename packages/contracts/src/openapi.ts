@@ -515,7 +515,7 @@ function videoOperations(kind: (typeof videoKinds)[number]): Operation[] {
       method: 'post', path: `${base}/{id}/transcoding`, tag, caller: 'admin', summary: 'Retry the video\'s failed transcoding',
       description: 'Queues the HLS ladder\'s job again; the list shows its state and progress.',
       answer: { status: 202, description: 'The video, its transcoding queued', json: answers.video },
-      errors: { ...notFound, 409: '`transcoding_not_failed`' },
+      errors: { ...notFound, 409: '`transcoding_not_failed`, `transcoding_off`' },
     },
     {
       method: 'get', path: `${base}/{id}/poster`, tag, caller: 'admin', summary: 'The video\'s poster image',

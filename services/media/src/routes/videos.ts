@@ -1,7 +1,7 @@
 // /v1/files/monsterplan-videos and /v1/files/lesson-videos: the administrator's videos of each kind.
 import { readFile, rm } from 'node:fs/promises';
 import { media, pageQuery } from '@learning/contracts';
-import { notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { conflict, notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
 import { Router, type Request } from 'express';
 import type { MediaConfig } from '../config.js';
 import type { Files } from '../files.js';
@@ -74,6 +74,8 @@ export function videoRoutes(context: ServiceContext<MediaTables>, files: Files, 
 
     // Retries a failed transcoding (202: the job is queued; the list shows its progress).
     router.post(`${base}/:id/transcoding`, requireAdmin, async (req, res) => {
+      // A job queued here would wait for ever: no worker runs (MEDIA_TRANSCODE=0, or no ffmpeg).
+      if (!transcoder.isEnabled()) throw conflict('Энэ серверт видео хөрвүүлэх боломжгүй байна (хөрвүүлэлт унтраалттай эсвэл ffmpeg алга).', 'transcoding_off');
       await retryTranscoding(db, kind, id(req));
       res.status(202).json(await findVideo(db, kind, id(req)));
     });
