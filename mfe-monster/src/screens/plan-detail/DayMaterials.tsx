@@ -46,7 +46,7 @@ export function DayMaterials({ monsterplanId, day, flashcards }: { monsterplanId
             </Material>
           )}
           {flashcards && flashcards.days.length > 0 && (
-            <Material icon="⧉" note={t('day.flashcardsNote', { days: flashcards.days.length })}>
+            <Material icon="TSV" note={t('day.flashcardsNote', { days: flashcards.days.length })}>
               {(describedBy) => (
                 <button type="button" className="day-materials__item" aria-describedby={describedBy} onClick={() => saveFile(flashcardsFile(flashcards.deck, flashcards.days))}>
                   {t('day.flashcards')}

@@ -32,19 +32,19 @@ export function SentenceControls({ settings, onSettings, onPrevious, onReplay, o
     <div className="lp-line-controls">
       <div className="lp-line-controls__row" role="group" aria-label={t('video.lineControls')}>
         <button type="button" className="lp-player__chip" onClick={onPrevious} aria-label={t('video.previousLine')}>
-          <span aria-hidden="true">⏮</span> {t('video.previousShort')}
+          <span aria-hidden="true">«</span> {t('video.previousShort')}
         </button>
         <button type="button" className="lp-player__chip" onClick={onReplay} aria-label={t('video.replayLine')}>
           <span aria-hidden="true">↺</span> {t('video.replayShort')}
         </button>
         <button type="button" className="lp-player__chip" onClick={onNext} aria-label={t('video.nextLine')}>
-          {t('video.nextShort')} <span aria-hidden="true">⏭</span>
+          {t('video.nextShort')} <span aria-hidden="true">»</span>
         </button>
         <button type="button" className="lp-player__chip" aria-pressed={settings.isLooping} onClick={() => onSettings({ isLooping: !settings.isLooping })}>
-          <span aria-hidden="true">🔁</span> {t('video.loopLine')}
+          <span aria-hidden="true">↻</span> {t('video.loopLine')}
         </button>
         <button type="button" className="lp-player__chip" aria-pressed={settings.isAutoPausing} onClick={() => onSettings({ isAutoPausing: !settings.isAutoPausing })}>
-          <span aria-hidden="true">⏸</span> {t('video.autoPause')}
+          <span aria-hidden="true">‖</span> {t('video.autoPause')}
         </button>
         <button type="button" className="lp-player__chip" aria-pressed={isDictating} onClick={onDictation}>
           <span aria-hidden="true">✎</span> {t('video.dictation')}

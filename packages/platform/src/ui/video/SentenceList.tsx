@@ -25,7 +25,8 @@ export function SentenceList({ lines, current, onChoose, isTextHidden = false, m
     const container = list.current;
     const item = container?.querySelector<HTMLElement>('[aria-current="true"]');
     if (!container || !item) return;
-    const top = item.offsetTop - container.offsetTop;
+    // The list is positioned (listening-player.css), so the line's offsetTop is measured from it.
+    const top = item.offsetTop;
     if (top < container.scrollTop || top + item.offsetHeight > container.scrollTop + container.clientHeight) {
       container.scrollTop = Math.max(0, top - container.clientHeight / 3);
     }
