@@ -2,7 +2,7 @@
 // fails (expired, the media service away) it says so and offers to ask for a fresh one.
 // The player (video/Player.tsx) is its own chunk, loaded when a page first shows a video: this SDK
 // is on every page, and the home page's first visit has a weight budget (bench/bundle).
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ListeningTarget, OnListeningReported } from '../listening';
 
 const Player = lazy(() => import('./video/Player'));
@@ -39,7 +39,18 @@ export interface VideoPlayerProps {
   className?: string;
 }
 
+/**
+ * hls.js's chunk (the one video/hls-source.ts loads) asked for as soon as the address is a playlist
+ * and the browser has Media Source Extensions: beside the player's chunk, not after it has mounted.
+ */
+function prefetchHls(src: string): void {
+  const scope = globalThis as { MediaSource?: unknown; ManagedMediaSource?: unknown };
+  if (!/\.m3u8$/i.test(src.split(/[?#]/, 1)[0]!) || !(scope.MediaSource || scope.ManagedMediaSource)) return;
+  void import(/* webpackChunkName: "hls" */ 'hls.js/light').catch(() => undefined);
+}
+
 export function VideoPlayer(props: VideoPlayerProps) {
+  useEffect(() => prefetchHls(props.src), [props.src]);
   return (
     <Suspense fallback={<div className={['lp-video', props.className].filter(Boolean).join(' ')} aria-busy="true" />}>
       <Player {...props} />
