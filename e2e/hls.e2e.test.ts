@@ -3,15 +3,15 @@
 // through hls.js in Chromium (which plays no HLS by itself): segments are fetched, the playhead moves,
 // a seek keeps the app's own WebVTT subtitles, and the quality menu switches to the audio-only
 // rendition at the same moment. /home, a page without a player, never fetches hls.js.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { openPayload, payloadEncryptionHeader, payloadKey, type catalog } from '@learning/contracts';
-import { eventually, expectStatus, testPayloadSecret } from '@learning/testing';
+import { join } from 'node:path';
+import type { catalog } from '@learning/contracts';
+import { eventually, expectStatus } from '@learning/testing';
 import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
 import type { Page } from 'playwright-core';
 import { expectVisible, useJourneys } from './fixture.js';
-import { makeListeningVideo } from './media-files.js';
+import { publishedListeningVideo } from './media-files.js';
 
 const journeys = useJourneys();
 
@@ -26,15 +26,7 @@ let folder: string;
 beforeAll(async () => {
   fixture = await catalogFixtureOn(journeys.platform);
   folder = await mkdtemp(join(tmpdir(), 'hls-e2e-'));
-  const file = makeListeningVideo(join(folder, 'lesson.webm'), videoSeconds);
-  await writeFile(join(folder, 'lesson.vtt'), subtitles);
-  videoId = await uploaded(file, 'video/webm', '/v1/files/monsterplan-videos', 'video');
-  await uploaded(join(folder, 'lesson.vtt'), 'text/vtt', `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle');
-  expectStatus(
-    await journeys.platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body: { id: videoId, name: 'HLS видео', translateUrl: '' } }),
-    200,
-    'publishing the video',
-  );
+  videoId = await publishedListeningVideo(journeys.platform, fixture.admin, { folder, name: 'HLS видео', seconds: videoSeconds, subtitles });
   // The administrator's page shows the job until its ladder is ready.
   await eventually(
     async () => {
@@ -50,16 +42,6 @@ beforeAll(async () => {
 afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
 
 /** Posts a file as the administrator's page does; answers the created thing's id (the body may be sealed). */
-async function uploaded(file: string, type: string, path: string, field: string): Promise<string> {
-  const form = new FormData();
-  form.append(field, new Blob([await readFile(file)], { type }), basename(file));
-  const response = await fetch(`${journeys.platform.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${fixture.admin}` }, body: form });
-  let body = JSON.parse(await response.text());
-  if (!response.ok) throw new Error(`Uploading ${file} answered ${response.status}: ${JSON.stringify(body)}`);
-  if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(await payloadKey(testPayloadSecret), body.payload));
-  return body._id as string;
-}
-
 /** Every address the page requests, as it requests it. */
 function watchRequests(page: Page): string[] {
   const urls: string[] = [];

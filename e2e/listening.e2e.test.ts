@@ -4,15 +4,15 @@
 // between (after which the video goes on), sees the day's words, and writes one line in dictation,
 // whose score the catalog keeps with the learner's progress and the day shows. The video is real (ffmpeg), uploaded with its subtitles and
 // published through media.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { openPayload, payloadEncryptionHeader, payloadKey, type catalog } from '@learning/contracts';
-import { expectStatus, testPayloadSecret } from '@learning/testing';
+import { join } from 'node:path';
+import type { catalog } from '@learning/contracts';
+import { expectStatus } from '@learning/testing';
 import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
 import type { Page } from 'playwright-core';
 import { expectVisible, useJourneys } from './fixture.js';
-import { makeListeningVideo } from './media-files.js';
+import { publishedListeningVideo } from './media-files.js';
 
 const journeys = useJourneys();
 
@@ -27,30 +27,12 @@ let folder: string;
 beforeAll(async () => {
   fixture = await catalogFixtureOn(journeys.platform);
   folder = await mkdtemp(join(tmpdir(), 'listening-e2e-'));
-  const file = makeListeningVideo(join(folder, 'day.webm'), videoSeconds);
-  await writeFile(join(folder, 'day.vtt'), subtitles);
-  videoId = await uploaded(file, 'video/webm', '/v1/files/monsterplan-videos', 'video');
-  await uploaded(join(folder, 'day.vtt'), 'text/vtt', `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle');
-  expectStatus(
-    await journeys.platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body: { id: videoId, name: 'Сонсгол', translateUrl: '' } }),
-    200,
-    'publishing the video',
-  );
+  videoId = await publishedListeningVideo(journeys.platform, fixture.admin, { folder, name: 'Сонсгол', seconds: videoSeconds, subtitles });
   plan = await fixture.createMonsterplan({ videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: 'station\nteacher' }] });
 }, 120_000);
 afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
 
 /** Posts a file as the administrator's page does; answers the created thing's id (the body may be sealed). */
-async function uploaded(file: string, type: string, path: string, field: string): Promise<string> {
-  const form = new FormData();
-  form.append(field, new Blob([await readFile(file)], { type }), basename(file));
-  const response = await fetch(`${journeys.platform.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${fixture.admin}` }, body: form });
-  let body = JSON.parse(await response.text());
-  if (!response.ok) throw new Error(`Uploading ${file} answered ${response.status}: ${JSON.stringify(body)}`);
-  if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(await payloadKey(testPayloadSecret), body.payload));
-  return body._id as string;
-}
-
 const video = (page: Page) => page.locator('video');
 const lines = (page: Page) => page.getByRole('region', { name: 'Өгүүлбэрүүд' });
 

@@ -2,9 +2,11 @@
 // WebM video with sound (VP8 and Vorbis play in any Chromium build), an MP3 recording, and a
 // question bank file; and light videos of a chosen length for the listening journeys.
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { openPayload, payloadEncryptionHeader, payloadKey } from '@learning/contracts';
+import { expectStatus, testPayloadSecret, type TestPlatform } from '@learning/testing';
 
 export interface MediaFiles {
   folder: string;
@@ -46,4 +48,31 @@ function ffmpeg(args: string[]): void {
   const run = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...args], { encoding: 'utf8' });
   if (run.error) throw new Error(`ffmpeg could not start (${run.error.message}): install it with apt-get install -y ffmpeg.`);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr}`);
+}
+
+/**
+ * A Monster plan video of `seconds` made in `folder`, uploaded with its WebVTT `subtitles` and published
+ * under `name` by the administrator, as the videos screen does; answers its id.
+ */
+export async function publishedListeningVideo(
+  platform: TestPlatform,
+  admin: string,
+  { folder, name, seconds, subtitles }: { folder: string; name: string; seconds: number; subtitles: string },
+): Promise<string> {
+  const uploaded = async (file: string, type: string, path: string, field: string): Promise<string> => {
+    const form = new FormData();
+    form.append(field, new Blob([await readFile(file)], { type }), basename(file));
+    const response = await fetch(`${platform.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+    let body = JSON.parse(await response.text());
+    if (!response.ok) throw new Error(`Uploading ${file} answered ${response.status}: ${JSON.stringify(body)}`);
+    if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(await payloadKey(testPayloadSecret), body.payload));
+    return body._id as string;
+  };
+  const file = makeListeningVideo(join(folder, 'lesson.webm'), seconds);
+  await writeFile(join(folder, 'lesson.vtt'), subtitles);
+  const videoId = await uploaded(file, 'video/webm', '/v1/files/monsterplan-videos', 'video');
+  await uploaded(join(folder, 'lesson.vtt'), 'text/vtt', `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle');
+  const body = { id: videoId, name, translateUrl: '' };
+  expectStatus(await platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: admin, body }), 200, 'publishing the video');
+  return videoId;
 }
