@@ -8,13 +8,14 @@
 //     and the embedded start before it sent the files itself);
 //   - nginx → gateway → media with MEDIA_ACCEL_REDIRECT: media checks the signed URL and nginx sends
 //     the bytes (the production arrangement, services/media/test/nginx.test.ts);
-//   - media alone, for reference.
+//   - media alone, for reference;
+//   - Node alone (node-file-server.ts): node:http piping a file stream, no framework: Node's ceiling.
 // Each ranged reader is a learner with a play URL of their own. Prints the median and the best
 // throughput of each path and their shares of nginx alone's; the goal is at least 80 %. The reader is
 // one Node process on the same two cores, so single runs swing: the medians are what to compare.
 // Auth, media and the gateway run as their own processes. BENCH_RANGES_PER_READER (20),
 // BENCH_WHOLE_READS (3) and BENCH_RANGED_RUNS (5) size the run.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -32,7 +33,7 @@ const rangedRuns = Number(process.env.BENCH_RANGED_RUNS ?? 5);
 const secret = 'bench-media-signing-secret';
 const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
 const payloadSecret = 'bench-payload-secret';
-const ports = { auth: 4121, media: 4123, gateway: 8191, nginx: 8192, nginxInFront: 8193, embedded: 8194 };
+const ports = { auth: 4121, media: 4123, gateway: 8191, nginx: 8192, nginxInFront: 8193, embedded: 8194, node: 8195 };
 const urls = {
   auth: `http://127.0.0.1:${ports.auth}`,
   media: `http://127.0.0.1:${ports.media}`,
@@ -66,9 +67,9 @@ const others = [
 ];
 const nginxes: RunningNginx[] = [];
 
-type Path = 'embedded' | 'gateway' | 'accel' | 'nginx' | 'media';
-const whole: Record<Path, number[]> = { embedded: [], gateway: [], accel: [], nginx: [], media: [] };
-const ranged: Record<Path, number[]> = { embedded: [], gateway: [], accel: [], nginx: [], media: [] };
+type Path = 'embedded' | 'gateway' | 'accel' | 'nginx' | 'media' | 'node';
+const whole: Record<Path, number[]> = { embedded: [], gateway: [], accel: [], nginx: [], media: [], node: [] };
+const ranged: Record<Path, number[]> = { embedded: [], gateway: [], accel: [], nginx: [], media: [], node: [] };
 
 try {
   await Promise.all([whenReady(`${urls.auth}/readyz`), whenReady(`${urls.media}/readyz`), whenReady(`${urls.gateway}/healthz`)]);
@@ -82,6 +83,11 @@ try {
   if (!(await readFile(stored)).equals(bytes)) throw new Error('the stored file differs from the upload');
   const alone = await startNginx({ workDir: work, port: ports.nginx, locations: [`location / { root ${path.dirname(stored)}; }`] });
   nginxes.push(alone);
+  // Without the tracing register: the ceiling is Node's, with nothing of the platform's.
+  const nodeAlone = spawn(process.execPath, ['--import', 'tsx', 'bench/stream/node-file-server.ts'], { env: { ...process.env, FILE: stored, PORT: String(ports.node) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  others.push(nodeAlone);
+  const nodeUrl = `http://127.0.0.1:${ports.node}`;
+  await whenReady(nodeUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: readers });
 
   // Alternating, so a busy moment of the machine falls on each path.
@@ -98,7 +104,7 @@ try {
     }
   };
   const nginxAlone = () => `${alone.url}/video`;
-  await measure({ gateway: (reader) => urls.gateway + signed(reader), nginx: nginxAlone, media: (reader) => urls.media + signed(reader) });
+  await measure({ gateway: (reader) => urls.gateway + signed(reader), nginx: nginxAlone, media: (reader) => urls.media + signed(reader), node: () => nodeUrl });
 
   // Media again, now handing the bytes to an nginx in front of the gateway.
   await stopProcess(media);
@@ -129,6 +135,7 @@ try {
     gateway: 'gateway → media (Node relays the bytes)',
     accel: 'nginx → gateway → media, X-Accel-Redirect',
     media: 'media alone, for reference',
+    node: 'Node alone: node:http pipes a file stream',
   };
   const column = 13;
   const cells = (runs: Record<Path, number[]>, name: Path) =>
@@ -141,9 +148,9 @@ try {
       .join('');
   const heading = (title: string) => title.padEnd(column * 2);
   console.log(`
-${''.padEnd(44)}${heading(`whole ${mb(bytes.length).toFixed(0)} MB, 1 reader`)}${readers} readers × ${rangesPerReader} ranges of 1 MiB
-${'MB/s, and the share of nginx alone\'s'.padEnd(44)}${heading('median'.padEnd(column) + 'best')}${'median'.padEnd(column)}best`);
-  for (const name of ['nginx', 'embedded', 'gateway', 'accel', 'media'] as const) console.log(`${titles[name].padEnd(44)}${cells(whole, name)}${cells(ranged, name)}`);
+${''.padEnd(48)}${heading(`whole ${mb(bytes.length).toFixed(0)} MB, 1 reader`)}${readers} readers × ${rangesPerReader} ranges of 1 MiB
+${'MB/s, and the share of nginx alone\'s'.padEnd(48)}${heading('median'.padEnd(column) + 'best')}${'median'.padEnd(column)}best`);
+  for (const name of ['nginx', 'embedded', 'gateway', 'accel', 'media', 'node'] as const) console.log(`${titles[name].padEnd(48)}${cells(whole, name)}${cells(ranged, name)}`);
   console.log(`${wholeReads} whole reads and ${rangedRuns} ranged runs of each path, taken in turn with nginx alone's, after one ranged run of each not counted.`);
   console.log(`\nall runs (MB/s): whole ${JSON.stringify(round(whole))}, ranged ${JSON.stringify(round(ranged))}; every answer checked byte for byte. Goal: ≥ 80 % of nginx (median against median).`);
 } finally {
