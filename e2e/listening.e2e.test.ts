@@ -3,7 +3,7 @@
 // plays from a line, replays a sentence from the keyboard, loops a sentence twice with a pause
 // between (after which the video goes on), sees the day's words, and writes one line in dictation,
 // whose score the catalog keeps with the learner's progress and the day shows. The video is real (ffmpeg), uploaded with its subtitles and
-// published through media.
+// published through media. Where the lines sit, from their laid-out boxes: beside the video on a desktop, under it on a phone.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,16 @@ async function watched(page: Page) {
     return { time: element.currentTime, paused: element.paused, seeks: [...log.seeks], pauses: log.pauses };
   });
 }
+/** Where the sentence list sits against the video, from their boxes as laid out: beside it (level with it, left or right) or under it. */
+async function placeOfLines(page: Page): Promise<'beside' | 'below' | 'elsewhere'> {
+  const [videoBox, linesBox] = await Promise.all([video(page).boundingBox(), lines(page).boundingBox()]);
+  if (!videoBox || !linesBox) throw new Error('the video or its lines are not laid out');
+  const isLevel = linesBox.y < videoBox.y + videoBox.height && linesBox.y + linesBox.height > videoBox.y;
+  if (isLevel && (linesBox.x >= videoBox.x + videoBox.width || linesBox.x + linesBox.width <= videoBox.x)) return 'beside';
+  if (linesBox.y >= videoBox.y + videoBox.height) return 'below';
+  return 'elsewhere';
+}
+
 async function watchVideo(page: Page) {
   await page.evaluate(() => {
     const element = document.querySelector('video')!;
@@ -123,4 +133,26 @@ it('plays a day sentence by sentence: the lines beside the video, a replay, a se
   await expectVisible(page.getByText('Диктант: 3 үгнээс 3 зөв (1 өгүүлбэр)', { exact: false }));
   const progress = expectStatus(await journeys.platform.call('GET', `/v1/progress/monsterplans/${plan._id}`, { token: learner.token }), 200, 'the progress');
   expect(progress.videos[0]).toMatchObject({ videoId, dictation: { lines: 1, correctWords: 3, totalWords: 3 } });
+});
+
+it('lays the lines beside the video on a desktop (1366 and 1024 px wide), the schedule under the open day, and under the video on a phone', async () => {
+  const learner = await fixture.approvedForMonsterplan(plan._id);
+  await fixture.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
+  for (const viewport of ['desktop', 'phone'] as const) {
+    const page = await journeys.openPage({ token: learner.token, viewport });
+    await page.goto(`/product-monster-plan/${plan._id}?video=${videoId}`);
+    await expectVisible(video(page));
+    await expectVisible(lines(page).getByRole('button', { name: /Сайн байна уу/ }));
+    if (viewport === 'phone') {
+      expect(await placeOfLines(page)).toBe('below');
+      continue;
+    }
+    expect(await placeOfLines(page)).toBe('beside');
+    const schedule = await page.getByRole('region', { name: 'Хичээлийн хуваарь' }).boundingBox();
+    const player = await video(page).boundingBox();
+    expect(schedule!.y).toBeGreaterThan(player!.y + player!.height);
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.waitForFunction(() => window.innerWidth === 1024);
+    expect(await placeOfLines(page)).toBe('beside');
+  }
 });

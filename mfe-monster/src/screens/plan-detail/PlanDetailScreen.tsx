@@ -55,7 +55,7 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
   const chooseDay = (videoId: string) => {
     if (videoId === chosen?.video._id) return;
     setSearchParams({ video: videoId });
-    // On a phone the player is above the list: bring it into view.
+    // The player is above the schedule (on a phone, and once a day is open): bring it into view.
     player.current?.scrollIntoView?.({ block: 'nearest' });
   };
 
@@ -81,7 +81,8 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
         {isExamFirst && <ExamLink plan={plan} isFirst />}
       </div>
       {shownProgress && <PlanListening progress={shownProgress} chosenId={chosen?.video._id ?? null} onContinue={(place) => chooseDay(place.videoId)} />}
-      <div className="plan-detail">
+      {/* A day open takes the page's width, so its lines sit beside the video; the schedule goes under it. */}
+      <div className={chosen ? 'plan-detail plan-detail--day-open' : 'plan-detail'}>
         <section ref={player} className="plan-detail__player" aria-label={t('detail.player')} tabIndex={-1}>
           {access === null ? (
             <Loader />

@@ -27,59 +27,61 @@ export function WeekDayList({ plan, chosenId, onChoose, progress }: WeekDayListP
       {plan.populatedVideos.length === 0 ? (
         <EmptyState>{t('detail.noVideos')}</EmptyState>
       ) : (
-        plan.populatedVideos.map(({ week, videos }) => {
-          const weekMark = weekStatus(week);
-          return (
-            <section key={week} className="plan-week" aria-labelledby={`plan-week-${week}`}>
-              <div className="plan-week__head">
-                <h3 id={`plan-week-${week}`} className="plan-week__title">
-                  {t('detail.week', { week })}
-                </h3>
-                {weekMark && <ProgressMark status={weekMark} />}
-              </div>
-              <ol className="plan-days">
-                {videos.map((video) => {
-                  const dayMark = dayStatus(week, video.dayOfWeek);
-                  const releasesAt = lockedUntil(progress, week, video.dayOfWeek);
-                  const content = (
-                    <>
-                      <span className="plan-day__number">{t('detail.day', { day: video.dayOfWeek })}</span>
-                      <span className="plan-day__name">
-                        <Truncated text={video.name} />
-                      </span>
-                      {releasesAt ? (
-                        <span className="plan-day__locked">
-                          <span aria-hidden="true">🔒 </span>
-                          {t('detail.opensOn', { date: releaseDateOf(releasesAt, i18n.language) })}
+        <div className="plan-schedule__weeks">
+          {plan.populatedVideos.map(({ week, videos }) => {
+            const weekMark = weekStatus(week);
+            return (
+              <section key={week} className="plan-week" aria-labelledby={`plan-week-${week}`}>
+                <div className="plan-week__head">
+                  <h3 id={`plan-week-${week}`} className="plan-week__title">
+                    {t('detail.week', { week })}
+                  </h3>
+                  {weekMark && <ProgressMark status={weekMark} />}
+                </div>
+                <ol className="plan-days">
+                  {videos.map((video) => {
+                    const dayMark = dayStatus(week, video.dayOfWeek);
+                    const releasesAt = lockedUntil(progress, week, video.dayOfWeek);
+                    const content = (
+                      <>
+                        <span className="plan-day__number">{t('detail.day', { day: video.dayOfWeek })}</span>
+                        <span className="plan-day__name">
+                          <Truncated text={video.name} />
                         </span>
-                      ) : (
-                        dayMark && <ProgressMark status={dayMark} className="plan-day__mark" />
-                      )}
-                    </>
-                  );
-                  return (
-                    <li key={video._id}>
-                      {onChoose && !releasesAt ? (
-                        <button
-                          type="button"
-                          className="plan-day plan-day--playable"
-                          aria-current={video._id === chosenId ? 'true' : undefined}
-                          onClick={() => onChoose(video._id)}
-                        >
-                          {content}
-                        </button>
-                      ) : (
-                        <div className={`plan-day${releasesAt ? ' plan-day--locked' : ''}`} aria-current={video._id === chosenId ? 'true' : undefined}>
-                          {content}
-                        </div>
-                      )}
-                    </li>
-                  );
-                })}
-              </ol>
-            </section>
-          );
-        })
+                        {releasesAt ? (
+                          <span className="plan-day__locked">
+                            <span aria-hidden="true">🔒 </span>
+                            {t('detail.opensOn', { date: releaseDateOf(releasesAt, i18n.language) })}
+                          </span>
+                        ) : (
+                          dayMark && <ProgressMark status={dayMark} className="plan-day__mark" />
+                        )}
+                      </>
+                    );
+                    return (
+                      <li key={video._id}>
+                        {onChoose && !releasesAt ? (
+                          <button
+                            type="button"
+                            className="plan-day plan-day--playable"
+                            aria-current={video._id === chosenId ? 'true' : undefined}
+                            onClick={() => onChoose(video._id)}
+                          >
+                            {content}
+                          </button>
+                        ) : (
+                          <div className={`plan-day${releasesAt ? ' plan-day--locked' : ''}`} aria-current={video._id === chosenId ? 'true' : undefined}>
+                            {content}
+                          </div>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ol>
+              </section>
+            );
+          })}
+        </div>
       )}
     </section>
   );
