@@ -1,5 +1,6 @@
 import { VideoPlayer, type VideoPlayerProps } from '@learning/platform';
-import { renderWithPlatform } from '@learning/platform/testing';
+import { progress } from '@learning/contracts';
+import { aUser, fakeSession, renderWithPlatform, type FakeCall } from '@learning/platform/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -199,5 +200,70 @@ describe('listening sentence by sentence', () => {
     expect(Array.from((menu as HTMLSelectElement).options, (option) => option.value)).toEqual(['', '0.5', '0.6', '0.8', '0.9']);
     await userEvent.click(screen.getByText('Товчлуурууд'));
     expect(screen.getByText('Өмнөх / дараагийн өгүүлбэр')).toBeVisible();
+  });
+});
+
+describe('a dictation’s score kept with the learner’s progress', () => {
+  const planVideo = { videoId: 'v1', monsterplan: 'p1' };
+  const savePath = '/v1/progress/videos/v1/dictation';
+  const savesIn = (calls: FakeCall[]) => calls.filter((call) => call.path === savePath);
+  const saved = (call: FakeCall) => ({ body: { ...(call.body as object), at: '2025-03-01T10:00:00.000Z' } });
+
+  /** Dictation on, the first line heard to its end, `answer` written for it and checked. */
+  async function writeFirstLine(answer: string) {
+    const video = await renderWithLines({ listening: planVideo });
+    await userEvent.click(screen.getByRole('button', { name: /Диктант/ }));
+    await userEvent.click(screen.getByRole('button', { name: '1-р өгүүлбэр, 0:01' }));
+    playTo(video, 4.1);
+    await userEvent.type(await screen.findByRole('textbox', { name: '1-р өгүүлбэрт сонссоноо бичнэ үү' }), `${answer}{Enter}`);
+    return video;
+  }
+
+  it('sends the video’s score so far after each line checked: PUT /v1/progress/videos/{videoId}/dictation with the plan and the counts', async () => {
+    const gateway = fakeSession(aUser({ monsterplans: ['p1'] }), { [`PUT ${savePath}`]: saved });
+    const video = await writeFirstLine('hello my fiend');
+    expect(screen.getByText('3 үгнээс 2 зөв')).toBeInTheDocument();
+    expect(screen.getByText('Таны бичсэн: hello my fiend')).toBeInTheDocument();
+    expect(screen.getByText('Өгүүлбэр: Hello, my friend.')).toBeInTheDocument();
+
+    await waitFor(() => expect(savesIn(gateway.calls)).toHaveLength(1));
+    const [first] = savesIn(gateway.calls);
+    expect(first).toMatchObject({ method: 'PUT', headers: { authorization: 'Bearer token-of-u1' } });
+    expect(first!.body).toEqual({ monsterplan: 'p1', lines: 1, correctWords: 2, totalWords: 3 });
+    // What the catalog's route parses it with.
+    expect(progress.dictationReport.parse(first!.body)).toEqual(first!.body);
+
+    // The next line's save holds the whole score so far.
+    await userEvent.click(screen.getByRole('button', { name: 'Үргэлжлүүлэх' }));
+    playTo(video, 5);
+    playTo(video, 6.6);
+    await userEvent.type(await screen.findByRole('textbox', { name: '2-р өгүүлбэрт сонссоноо бичнэ үү' }), 'where is the station{Enter}');
+    await waitFor(() => expect(savesIn(gateway.calls)).toHaveLength(2));
+    expect(savesIn(gateway.calls)[1]!.body).toEqual({ monsterplan: 'p1', lines: 2, correctWords: 6, totalWords: 7 });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says in Mongolian when the score could not be saved, keeps the answer and the score, and sends the same score again on request', async () => {
+    let isServerDown = true;
+    const gateway = fakeSession(aUser({ monsterplans: ['p1'] }), {
+      [`PUT ${savePath}`]: (call) => (isServerDown ? { status: 503, body: { message: 'Үйлчилгээ түр ажиллахгүй байна.', code: 'unavailable' } } : saved(call)),
+    });
+    await writeFirstLine('hello my fiend');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Диктантын оноо сервер дээр хадгалагдсангүй. Юу ч алга болоогүй: дахин хадгалж үзнэ үү.');
+    // Nothing lost: the answer as written, its marks and the score so far stay on the screen.
+    expect(screen.getByText('Таны бичсэн: hello my fiend')).toBeInTheDocument();
+    expect(screen.getByText('3 үгнээс 2 зөв')).toBeInTheDocument();
+    expect(screen.getByText('Нийт: 3 үгнээс 2 зөв (1 өгүүлбэр)')).toBeInTheDocument();
+
+    isServerDown = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Дахин хадгалах' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(savesIn(gateway.calls).map((call) => call.body)).toEqual([
+      { monsterplan: 'p1', lines: 1, correctWords: 2, totalWords: 3 },
+      { monsterplan: 'p1', lines: 1, correctWords: 2, totalWords: 3 },
+    ]);
+    expect(screen.getByText('Таны бичсэн: hello my fiend')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@
 // what they heard; the answer is marked word by word against the line (dictation.ts), then play goes on.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
+import { Alert } from '../feedback';
 import { compareDictation, type DictationResult } from './dictation';
 import type { Line } from './lines';
 
@@ -18,9 +19,11 @@ export interface DictationPanelProps {
   onChecked: (line: Line, result: DictationResult) => void;
   onReplay: () => void;
   onContinue: () => void;
+  /** Sends the score again, when its latest save failed; null otherwise. */
+  onSaveAgain?: (() => void) | null;
 }
 
-export function DictationPanel({ line, score, onChecked, onReplay, onContinue }: DictationPanelProps) {
+export function DictationPanel({ line, score, onChecked, onReplay, onContinue, onSaveAgain = null }: DictationPanelProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const [answer, setAnswer] = useState('');
@@ -48,6 +51,13 @@ export function DictationPanel({ line, score, onChecked, onReplay, onContinue }:
       <p className="lp-dictation__score" aria-live="polite">
         {t('video.dictationScore', { correct: score.correctWords, total: score.totalWords, lines: score.lines })}
       </p>
+      {onSaveAgain && (
+        <Alert title={t('video.dictationUnsaved')}>
+          <button type="button" className="lp-player__chip" onClick={onSaveAgain}>
+            {t('video.dictationSaveAgain')}
+          </button>
+        </Alert>
+      )}
       {!line && <p className="lp-dictation__hint">{t('video.dictationHint')}</p>}
       {line && !result && (
         <form className="lp-dictation__form" onSubmit={check}>
@@ -85,6 +95,9 @@ export function DictationPanel({ line, score, onChecked, onReplay, onContinue }:
                 {mark.word}
               </span>
             ))}
+          </p>
+          <p className="lp-dictation__line">
+            {t('video.dictationYours')}: {answer}
           </p>
           <p className="lp-dictation__line">
             {t('video.dictationLine')}: {line.text}

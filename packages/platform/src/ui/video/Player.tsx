@@ -8,9 +8,7 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 import { useListeningReports } from '../../listening';
-import { progressKey } from '../../queries/progress';
-import { useQueryClient } from '@tanstack/react-query';
-import { saveDictation } from './dictation-report';
+import { useSaveDictation } from './dictation-report';
 import { LoadError } from '../feedback';
 import type { VideoPlayerProps } from '../VideoPlayer';
 import { autoQuality, audioQuality, browserHlsSupport, chooseSource, loadHls, playHls, type HlsSession, type Quality } from './hls-source';
@@ -73,17 +71,20 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   const hasLines = focused.lines.length > 0;
   const currentText = focused.current && !isDictating ? focused.current.text : '';
   const heardWords = useMemo(() => wordsInLine(words, currentText), [words, currentText]);
+  const savedDictation = useSaveDictation();
+  // The score whose latest save failed, offered to be sent again.
+  const unsavedDictation = savedDictation.isError ? savedDictation.variables : undefined;
   const toggleDictation = () => {
     setDictation(isDictating ? null : { src, line: null, score: { lines: 0, correctWords: 0, totalWords: 0 } });
+    savedDictation.reset();
     setAnnouncement(`${t('video.dictation')}: ${isDictating ? t('video.off') : t('video.on')}`);
   };
-  const queryClient = useQueryClient();
   const checkDictation = (line: Line, result: DictationResult) => {
     if (!dictation) return;
     const score = { lines: dictation.score.lines + 1, correctWords: dictation.score.correctWords + result.correctWords, totalWords: dictation.score.totalWords + result.totalWords };
     setDictation({ ...dictation, score });
     // Kept with the learner's progress; a failed save is carried by the next line's, which holds it.
-    if (listening) void saveDictation(listening, score).then(() => queryClient.invalidateQueries({ queryKey: progressKey }), () => undefined);
+    if (listening) savedDictation.mutate({ target: listening, score });
     onDictationChecked?.({ ...score, line: line.index });
   };
   const continueDictation = () => {
@@ -461,7 +462,14 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
       {(hasLines || words.length > 0) && (
         <div className="lp-player__side">
           {isDictating && dictation && (
-            <DictationPanel line={dictation.line} score={dictation.score} onChecked={checkDictation} onReplay={focused.replay} onContinue={continueDictation} />
+            <DictationPanel
+              line={dictation.line}
+              score={dictation.score}
+              onChecked={checkDictation}
+              onReplay={focused.replay}
+              onContinue={continueDictation}
+              onSaveAgain={unsavedDictation ? () => savedDictation.mutate(unsavedDictation) : null}
+            />
           )}
           {hasLines && (
             <SentenceList
