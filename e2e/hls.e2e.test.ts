@@ -15,8 +15,9 @@ import { publishedListeningVideo } from './media-files.js';
 
 const journeys = useJourneys();
 
-const videoSeconds = 8;
-const subtitles = ['WEBVTT', '', '00:00.000 --> 00:04.000', 'First line', '', '00:04.000 --> 00:08.000', 'Second line', ''].join('\n');
+// 14 s: the ladder's first 6 s in three 2 s segments, then one 6 s segment of three fragments (6–12 s) and the rest.
+const videoSeconds = 14;
+const subtitles = ['WEBVTT', '', '00:00.000 --> 00:06.000', 'First line', '', '00:06.000 --> 00:14.000', 'Second line', ''].join('\n');
 
 let fixture: CatalogFixture;
 let plan: catalog.Monsterplan;
@@ -84,16 +85,18 @@ it('an uploaded video becomes adaptive and plays in Chromium through hls.js, wit
   });
   expect(requests.some((url) => new URL(url).pathname.endsWith('.m4s'))).toBe(true);
 
-  // Seek into the second segment (6 s segments) with the keyboard's 7 (70 %): its cue is the one shown.
+  // Seek into the joined 6 s segment (6–12 s) with the keyboard's 7 (70 %, 9.8 s): its cue is the one shown.
   await page.keyboard.press('7');
   await page.waitForFunction(() => {
     const element = document.querySelector('video');
-    return !!element && !element.seeking && element.currentTime >= 5.4 && element.currentTime < 7.9;
+    return !!element && !element.seeking && element.currentTime >= 9.4 && element.currentTime < 11.9;
   });
   await page.waitForFunction(() => {
     const track = document.querySelector('video')?.textTracks[0];
     return track?.mode === 'showing' && Array.from(track.activeCues ?? [], (cue) => (cue as VTTCue).text).includes('Second line');
   });
+  // It plays on through the joined segment's fragments.
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 10.8);
 
   // The quality menu: the ladder's renditions and audio only, which plays on from the same moment.
   const quality = page.getByLabel('Чанар');

@@ -230,7 +230,7 @@ async function describeLadder(call: Call, learner: Learner, planId: string, vide
     const firstSegment = (await (await fetch(playlist)).text()).split('\n').find((entry) => entry.endsWith('.m4s'))!;
     const segmentBytes = (await (await fetch(new URL(firstSegment, playlist))).arrayBuffer()).byteLength;
     console.log(
-      `  ${path.dirname(rendition).padEnd(6)} ${resolution.padEnd(10)} BANDWIDTH ${(Number(bandwidth) / 1000).toFixed(0)} kbit/s; first 6 s segment ${(segmentBytes / 1000).toFixed(0)} KB ` +
+      `  ${path.dirname(rendition).padEnd(6)} ${resolution.padEnd(10)} BANDWIDTH ${(Number(bandwidth) / 1000).toFixed(0)} kbit/s; first segment (2 s) ${(segmentBytes / 1000).toFixed(0)} KB ` +
         `= ${(segmentBytes / link.downloadBytesPerSecond).toFixed(1)} s on the link`,
     );
   }

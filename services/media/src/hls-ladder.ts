@@ -1,9 +1,9 @@
 // The HLS ladder of a video, made by one ffmpeg process: 360p, 540p and 720p (never above the source)
-// and an audio-only rendition for the weakest links, 6-second fMP4 segments with a keyframe every 2 s,
-// VOD playlists with relative links. ffmpeg is spawned directly (fluent-ffmpeg is archived) at a lower
+// and an audio-only rendition for the weakest links, 6-second fMP4 segments with a keyframe every 2 s
+// (the first 6 s in 2-second segments, for a quick first picture), VOD playlists with relative links. ffmpeg is spawned directly (fluent-ffmpeg is archived) at a lower
 // priority, so a transcoding never takes the CPU from the platform's requests.
 import { execFile, spawn } from 'node:child_process';
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { join } from 'node:path';
 
@@ -28,8 +28,16 @@ const videoRungs: readonly VideoRung[] = [
 const rungAudioKbps = 96;
 const audioOnlyKbps = 64;
 export const audioRendition = 'audio';
+/** What ffmpeg names its keyframe-long pieces, before they are joined into segments. */
+const pieceName = 'piece';
 const segmentSeconds = 6;
 const keyframeSeconds = 2;
+/**
+ * The opening seconds come in keyframe-long segments: a player shows the first picture once ~2 s of
+ * video has arrived, not 6 (on 1.5 Mbit/s ~150 KB, not ~450 KB: bench/playback), and each 2 s segment
+ * arrives in about half its playing time, so the buffer grows before the first 6 s segment is asked for.
+ */
+const quickStartSeconds = 6;
 
 /** What the ladder needs to know of the source. */
 export interface LadderSource {
@@ -80,9 +88,10 @@ export function ladderArgs(input: string, source: LadderSource): string[] {
   const variants = rungs.map((rung, i) => `v:${i}${source.hasAudio ? `,a:${i}` : ''},name:${rung.name}`);
   if (source.hasAudio) variants.push(`a:${rungs.length},name:${audioRendition}`);
   args.push(
-    '-f', 'hls', '-hls_time', String(segmentSeconds), '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
+    // Cut at every keyframe: joinPieces makes the segments of these pieces.
+    '-f', 'hls', '-hls_time', String(keyframeSeconds), '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4',
     '-hls_flags', 'independent_segments', '-start_number', '1',
-    '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', '%v/segment-%d.m4s',
+    '-hls_fmp4_init_filename', 'init.mp4', '-hls_segment_filename', `%v/${pieceName}-%d.m4s`,
     '-master_pl_name', 'master.m3u8', '-var_stream_map', variants.join(' '), '%v/playlist.m3u8',
   );
   return args;
@@ -176,6 +185,7 @@ export async function makeLadder(tools: LadderTools, input: string, folder: stri
     });
   });
   await nameInitSegments(folder, renditions);
+  for (const rendition of renditions) await joinPieces(join(folder, rendition));
   await markIndependent(folder, source.hasAudio ? [audioRendition] : []);
   return renditions;
 }
@@ -212,4 +222,75 @@ async function nameInitSegments(folder: string, renditions: string[]): Promise<v
     const playlist = join(dir, 'playlist.m3u8');
     await writeFile(playlist, (await readFile(playlist, 'utf8')).replace(`#EXT-X-MAP:URI="${numbered}"`, '#EXT-X-MAP:URI="init.mp4"'));
   }
+}
+
+/**
+ * The segments of a rendition's pieces (their durations, in order), as lists of piece indexes: each
+ * piece that starts within the first `quickStartSeconds` alone, then pieces joined until a segment
+ * holds `segmentSeconds` (a piece may be a few milliseconds short of 2 s: audio frames are ~21 ms).
+ */
+export function segmentsOfPieces(pieceSeconds: readonly number[]): number[][] {
+  const segments: number[][] = [];
+  let start = 0;
+  let joined: number[] = [];
+  let joinedSeconds = 0;
+  pieceSeconds.forEach((seconds, index) => {
+    if (start < quickStartSeconds - 0.5) segments.push([index]);
+    else {
+      joined.push(index);
+      joinedSeconds += seconds;
+      if (joinedSeconds >= segmentSeconds - 0.5) {
+        segments.push(joined);
+        joined = [];
+        joinedSeconds = 0;
+      }
+    }
+    start += seconds;
+  });
+  if (joined.length > 0) segments.push(joined);
+  return segments;
+}
+
+/**
+ * Makes a rendition's segments (`segment-<n>.m4s`) of ffmpeg's pieces and rewrites its playlist to
+ * list them. A segment of several pieces holds one fragment (moof and mdat) per piece after one styp;
+ * each fragment carries its own decode time, so it plays as the pieces did. ffmpeg's sidx boxes, each
+ * indexing its own piece only, are left out (HLS needs none).
+ */
+async function joinPieces(dir: string): Promise<void> {
+  const playlistPath = join(dir, 'playlist.m3u8');
+  const playlist = await readFile(playlistPath, 'utf8');
+  const pieces = [...playlist.matchAll(/^#EXTINF:([\d.]+),\n(.+)$/gm)].map((match) => ({ seconds: Number(match[1]), file: match[2]! }));
+  if (pieces.length === 0) throw new LadderFailed(`ffmpeg listed no segment in ${playlistPath}`);
+  const entries: string[] = [];
+  let longest = 0;
+  for (const [index, segment] of segmentsOfPieces(pieces.map((piece) => piece.seconds)).entries()) {
+    const joined = segment.map((piece) => pieces[piece]!);
+    const boxes = (await Promise.all(joined.map((piece) => readFile(join(dir, piece.file))))).map(boxesOf);
+    const styp = boxes[0]!.filter((box) => box.type === 'styp');
+    const fragments = boxes.flatMap((piece) => piece.filter((box) => box.type !== 'styp' && box.type !== 'sidx'));
+    const name = `segment-${index + 1}.m4s`;
+    await writeFile(join(dir, name), Buffer.concat([...styp, ...fragments].map((box) => box.bytes)));
+    const seconds = joined.reduce((sum, piece) => sum + piece.seconds, 0);
+    longest = Math.max(longest, seconds);
+    entries.push(`#EXTINF:${seconds.toFixed(6)},`, name);
+  }
+  await Promise.all(pieces.map((piece) => rm(join(dir, piece.file))));
+  const header = playlist.slice(0, playlist.indexOf('#EXTINF:')).replace(/^#EXT-X-TARGETDURATION:\d+$/m, `#EXT-X-TARGETDURATION:${Math.round(longest)}`);
+  await writeFile(playlistPath, `${header}${entries.join('\n')}\n#EXT-X-ENDLIST\n`);
+}
+
+/** The top-level boxes of an ISO BMFF file, in order. */
+function boxesOf(bytes: Buffer): Array<{ type: string; bytes: Buffer }> {
+  const boxes: Array<{ type: string; bytes: Buffer }> = [];
+  for (let at = 0; at < bytes.length; ) {
+    if (at + 8 > bytes.length) throw new LadderFailed('ffmpeg wrote a broken segment (a cut box header)');
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    const declared = bytes.readUInt32BE(at);
+    const size = declared === 1 ? Number(bytes.readBigUInt64BE(at + 8)) : declared === 0 ? bytes.length - at : declared;
+    if (size < 8 || at + size > bytes.length) throw new LadderFailed(`ffmpeg wrote a broken segment (its ${type} box)`);
+    boxes.push({ type, bytes: bytes.subarray(at, at + size) });
+    at += size;
+  }
+  return boxes;
 }
