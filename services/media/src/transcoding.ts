@@ -129,7 +129,6 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
   const idle: Array<() => void> = [];
   // The holder writes until when its lease runs, by the database's clock, so instances need neither
   // the same lease setting nor clocks that agree to know whose job may be taken over.
-  const leaseExpired = sql<boolean>`transcoding.lease_expires_at IS NULL OR transcoding.lease_expires_at < now()`;
   const leaseFromNow = () => sql<Date>`now() + cast(${leaseMs} as integer) * interval '1 millisecond'`;
 
   /** A queued job, or one whose worker stopped heartbeating (crashed, or cut off): the latter's files are removed first. */
@@ -139,7 +138,12 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
         .selectFrom('transcoding')
         .innerJoin('video', 'video.id', 'transcoding.video_id')
         .select(['transcoding.video_id', 'video.kind', 'video.file_key', 'transcoding.attempts', 'transcoding.state', 'transcoding.ladder_keys', 'transcoding.worker_id'])
-        .where((eb) => eb.or([eb('transcoding.state', '=', 'queued'), eb.and([eb('transcoding.state', '=', 'transcoding'), leaseExpired])]))
+        .where((eb) =>
+          eb.or([
+            eb('transcoding.state', '=', 'queued'),
+            eb.and([eb('transcoding.state', '=', 'transcoding'), eb.or([eb('transcoding.lease_expires_at', 'is', null), eb('transcoding.lease_expires_at', '<', sql<Date>`now()`)])]),
+          ]),
+        )
         .orderBy('transcoding.updated_at')
         .limit(1)
         .forUpdate()

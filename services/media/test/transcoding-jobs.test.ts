@@ -161,4 +161,17 @@ describe('leases: several media instances on one database', () => {
     expect(await ladderFiles(videoId)).toContain(`videos/${videoId}/hls/360p/segment-1.m4s`);
     expect(await transcodedEvents(videoId)).toHaveLength(1);
   }, transcodingTimeoutMs);
+
+  it('a ready job whose last lease ran out long ago is never taken again: its ladder stays', async () => {
+    const videoId = heldVideo;
+    const before = await job(videoId);
+    expect(before.state).toBe('ready');
+    await mediaDb().updateTable('transcoding').set({ lease_expires_at: new Date(Date.now() - 3_600_000) }).where('video_id', '=', videoId).execute();
+    const files = await ladderFiles(videoId);
+    const { transcoder } = otherInstance();
+    await transcoder.start();
+    await transcoder.stop();
+    expect(await job(videoId)).toMatchObject({ state: 'ready', attempts: before.attempts, worker_id: before.worker_id });
+    expect(await ladderFiles(videoId)).toEqual(files);
+  });
 });
