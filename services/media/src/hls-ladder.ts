@@ -1,7 +1,8 @@
 // The HLS ladder of a video, made by one ffmpeg process: 360p, 540p and 720p (never above the source)
 // and an audio-only rendition for the weakest links, 6-second fMP4 segments with a keyframe every 2 s
-// (the first 6 s in 2-second segments, for a quick first picture), VOD playlists with relative links. ffmpeg is spawned directly (fluent-ffmpeg is archived) at a lower
-// priority, so a transcoding never takes the CPU from the platform's requests.
+// (the first 6 s in 2-second segments, for a quick first picture), VOD playlists with relative links.
+// ffmpeg is spawned directly (fluent-ffmpeg is archived) at a lower priority, so a transcoding never
+// takes the CPU from the platform's requests.
 import { execFile, spawn } from 'node:child_process';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
