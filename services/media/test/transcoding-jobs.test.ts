@@ -115,7 +115,8 @@ describe('leases: several media instances on one database', () => {
   });
 
   it('a job whose failure cannot be recorded (the database refuses) is taken again once its lease runs out, and fails properly then', async () => {
-    await rm(flag('hang'));
+    // The hang flag stays (the fail flag goes first): should anyone take the held job before the crash
+    // below is staged, that attempt hangs too, and the job is still a running one then.
     await writeFile(flag('fail'), '');
     await sql`CREATE FUNCTION refuse_failed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.state = 'failed' THEN RAISE EXCEPTION 'the database is down (test)'; END IF; RETURN NEW; END $$`.execute(mediaDb());
     await sql`CREATE TRIGGER refuse_failed BEFORE UPDATE ON transcoding FOR EACH ROW EXECUTE FUNCTION refuse_failed()`.execute(mediaDb());
@@ -143,13 +144,16 @@ describe('leases: several media instances on one database', () => {
     // What the crashed attempt had put, and recorded before putting it; its lease ran out an hour ago.
     const partial = `videos/${videoId}/hls/360p/segment-99.m4s`;
     await files.storage.putBytes(partial, 'half a segment');
-    // Counted from here: on a slow machine an earlier test's short-leased instance may have taken it already.
-    const attemptsBefore = (await job(videoId)).attempts;
-    await mediaDb()
+    // Counted from here, in the same statement. Another instance may have taken the held job before (its
+    // attempt hung as well) and been stopped (the job queued again): either way it is staged as running.
+    const { attempts: attemptsBefore } = await mediaDb()
       .updateTable('transcoding')
-      .set({ ladder_keys: JSON.stringify([partial]), worker_id: 'a-crashed-worker', lease_expires_at: new Date(Date.now() - 3_600_000) })
+      .set({ state: 'transcoding', ladder_keys: JSON.stringify([partial]), worker_id: 'a-crashed-worker', lease_expires_at: new Date(Date.now() - 3_600_000) })
       .where('video_id', '=', videoId)
-      .execute();
+      .where('state', 'in', ['transcoding', 'queued'])
+      .returning('attempts')
+      .executeTakeFirstOrThrow();
+    await rm(flag('hang'));
     await transcoder.start();
     try {
       expect((await whenState(videoId, ['ready', 'failed'])).transcoding.state).toBe('ready');
