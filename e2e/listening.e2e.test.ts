@@ -32,7 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
 
-/** Posts a file as the administrator's page does; answers the created thing's id (the body may be sealed). */
 const video = (page: Page) => page.locator('video');
 const lines = (page: Page) => page.getByRole('region', { name: 'Өгүүлбэрүүд' });
 
@@ -44,6 +43,7 @@ async function watched(page: Page) {
     return { time: element.currentTime, paused: element.paused, seeks: [...log.seeks], pauses: log.pauses };
   });
 }
+
 /** Where the sentence list sits against the video, from their boxes as laid out: beside it (level with it, left or right) or under it. */
 async function placeOfLines(page: Page): Promise<'beside' | 'below' | 'elsewhere'> {
   const [videoBox, linesBox] = await Promise.all([video(page).boundingBox(), lines(page).boundingBox()]);
