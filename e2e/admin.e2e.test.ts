@@ -2,7 +2,7 @@
 // watched, published, put into a lesson bundle and a Monster plan; a learner's request approved; the
 // learner then plays the video. And the learners' work: an exam result and a read-aloud recording.
 import type { Page } from 'playwright-core';
-import { testAdmin } from '@learning/testing';
+import { eventually, testAdmin } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
@@ -113,8 +113,11 @@ describe('the administrator', () => {
     await planRow.getByRole('button', { name: 'Цуцлах', exact: true }).click();
     await planRow.getByRole('button', { name: 'Yes', exact: true }).click();
     await planRow.waitFor({ state: 'detached' });
-    const me = (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body as { pendingMonsterplans: string[]; lessons: string[] };
-    expect(me.pendingMonsterplans).not.toContain(plan._id);
+    // Auth learns of the cancellation from the catalog's event.
+    await eventually(async () => {
+      const me = (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body as { pendingMonsterplans: string[] };
+      return !me.pendingMonsterplans.includes(plan._id);
+    }, "auth no longer lists the learner's plan request");
 
     // Back returns to the bundles; the users list names the learner.
     await page.goBack();
