@@ -2,8 +2,9 @@
 // watched, published, put into a lesson bundle and a Monster plan; a learner's request approved; the
 // learner then plays the video. And the learners' work: an exam result and a read-aloud recording.
 import type { Page } from 'playwright-core';
-import { eventually, testAdmin } from '@learning/testing';
+import { testAdmin } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
+import { authShows, catalogKnowsLearner } from './heard.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
 import { texts } from './texts.js';
@@ -78,11 +79,12 @@ async function createBundle(page: Page, formName: string, fields: { name: string
 describe('the administrator', () => {
   it("sees the new requests, approves a learner's bundle request and cancels a plan request; the learner's access follows", async () => {
     const { platform } = journeys;
-    const lessons = (await platform.call('GET', '/v1/lessons')).body as Array<{ _id: string; name: string }>;
+    const lessons = (await platform.call('GET', '/v1/lessons')).body as Array<{ _id: string; name: string; videos: string[] }>;
     const plans = (await platform.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; name: string; isActive: boolean }>;
     const lesson = lessons[0]!;
     const plan = plans.find((each) => each.isActive)!;
     const learner = await platform.learner('Сурагч Болор');
+    await catalogKnowsLearner(platform, learner.id);
     expect((await platform.call('POST', '/v1/lesson-requests', { token: learner.token, body: { lesson: lesson._id } })).status).toBe(201);
     expect((await platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: plan._id } })).status).toBe(201);
 
@@ -101,6 +103,7 @@ describe('the administrator', () => {
     await expectVisible(sections.getByRole('link', { name: 'Багц хичээл', exact: true }));
 
     // The learner's bundle reads approved.
+    await authShows(platform, learner.token, (me) => lesson.videos.every((video) => me.lessons.includes(video)), "auth shows the learner's bundle");
     const learnerPage = await journeys.openPage({ token: learner.token });
     await learnerPage.goto('/product-remote-lesson');
     const card = learnerPage.getByRole('article').filter({ has: learnerPage.getByRole('heading', { name: lesson.name, exact: true }) });
@@ -113,11 +116,7 @@ describe('the administrator', () => {
     await planRow.getByRole('button', { name: 'Цуцлах', exact: true }).click();
     await planRow.getByRole('button', { name: 'Yes', exact: true }).click();
     await planRow.waitFor({ state: 'detached' });
-    // Auth learns of the cancellation from the catalog's event.
-    await eventually(async () => {
-      const me = (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body as { pendingMonsterplans: string[] };
-      return !me.pendingMonsterplans.includes(plan._id);
-    }, "auth no longer lists the learner's plan request");
+    await authShows(platform, learner.token, (me) => !me.pendingMonsterplans.includes(plan._id), "auth no longer lists the learner's plan request");
 
     // Back returns to the bundles; the users list names the learner.
     await page.goBack();
@@ -158,12 +157,14 @@ describe('the administrator', () => {
 
     // A learner asks for the plan; the administrator approves it.
     const learner = await journeys.platform.learner('Сурагч Дорж');
+    await catalogKnowsLearner(journeys.platform, learner.id);
     expect((await journeys.platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: plan._id } })).status).toBe(201);
     await page.reload();
     const requests = page.getByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' });
     const row = requests.getByRole('row').filter({ hasText: learner.email });
     await row.getByRole('button', { name: 'Approve', exact: true }).click();
     await expectVisible(row.getByText('Approved', { exact: true }));
+    await authShows(journeys.platform, learner.token, (me) => me.monsterplans.includes(plan._id), "auth shows the learner's plan");
 
     // The learner plays the video of the plan's first day.
     const learnerPage = await journeys.openPage({ token: learner.token });

@@ -5,12 +5,12 @@
 // at the next question the server has not revealed; and a learner whose attempt has ended sent back to
 // the plan page. The page's timers run on Playwright's clock, so the 7-second countdown and the
 // 9-second timers keep their real lengths without the journey waiting for them.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { payloadKey, sealPayload } from '@learning/contracts';
 import { demoMonsterplanIds } from '@learning/contracts/demo';
 import type { Page } from 'playwright-core';
-import { testPayloadSecret } from '@learning/testing';
+import { eventually, testPayloadSecret } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
+import { authShows } from './heard.js';
 
 const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1' } } });
 const planId = demoMonsterplanIds[0]!;
@@ -36,7 +36,11 @@ interface BankQuestion {
 /** The demo bank's right option for each sentence, as the administrator lists it. */
 async function rightAnswers(): Promise<Map<string, string>> {
   const admin = await journeys.platform.adminToken();
-  const { body } = await journeys.platform.call('GET', `/v1/monsterplans/${planId}/questions?perPage=100`, { token: admin });
+  // The exam service learns of the demo plan from the catalog's event.
+  const { body } = await eventually(async () => {
+    const answer = await journeys.platform.call('GET', `/v1/monsterplans/${planId}/questions?perPage=100`, { token: admin });
+    return answer.status === 200 && answer;
+  }, 'the exam service knows the demo plan');
   return new Map((body.result as BankQuestion[]).map((question) => [question.question, question.answers.find((option) => option._id === question.correctAnswer)!.name]));
 }
 
@@ -48,20 +52,13 @@ async function approvedLearner() {
   const request = await platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: planId } });
   await platform.call('PUT', `/v1/monsterplan-requests/${request.body._id}`, { token: admin });
   const examDb = platform.services.exam.context.db;
-  await until(
+  await eventually(
     () => examDb.selectFrom('approval').select('user_id').where('user_id', '=', learner.id).where('monsterplan_id', '=', planId).executeTakeFirst(),
     'the exam service knows of the approval',
   );
   // The page decides from the signed-in user that they are approved: auth must show it too.
-  await until(async () => (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body.monsterplans?.includes(planId), 'auth shows the approval');
+  await authShows(platform, learner.token, (me) => me.monsterplans.includes(planId), 'auth shows the approval');
   return learner;
-}
-
-/** Waits until `check` holds (events between services are asynchronous). */
-async function until(check: () => Promise<unknown>, what: string) {
-  for (const deadline = Date.now() + 15_000; !(await check()); await sleep(50)) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-  }
 }
 
 /** The exam service's own record of the learner's attempt: its result, and each question as revealed and answered. */
@@ -162,7 +159,7 @@ it('a reload mid-exam resumes it: the question on screen counts as 999, the rest
   const asked: string[] = [];
   page.once('dialog', (dialog) => void (asked.push(dialog.message()), dialog.dismiss()));
   await page.evaluate(() => history.back());
-  await until(async () => asked.length > 0, 'the page asks before leaving');
+  await eventually(async () => asked.length > 0, 'the page asks before leaving');
   expect(asked).toEqual([examTexts.leaveConfirm]);
   await expectVisible(page.getByText(examTexts.progress(3), { exact: true }));
 
@@ -228,7 +225,7 @@ it('a learner whose attempt has ended is sent back to the plan page, as is one w
   const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify([]));
   const ended = await platform.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body: { id: planId, user: learner.id, data } });
   expect(ended.body).toEqual({ percent: 0, totalQuestions: 40, correctQuestions: 0, passed: false });
-  await until(async () => (await platform.call('GET', '/v1/auth/me', { token: learner.token })).body.monsterplanExam?.length > 0, 'auth shows the result');
+  await authShows(platform, learner.token, (me) => me.monsterplanExam.length > 0, 'auth shows the result');
 
   const page = await journeys.openPage({ token: learner.token });
   await page.goto(examPath);

@@ -11,6 +11,7 @@ import { eventually, expectStatus } from '@learning/testing';
 import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
 import type { Page } from 'playwright-core';
 import { expectVisible, useJourneys } from './fixture.js';
+import { catalogKnowsLadder } from './heard.js';
 import { publishedListeningVideo } from './media-files.js';
 
 const journeys = useJourneys();
@@ -38,11 +39,11 @@ beforeAll(async () => {
     'the ladder is ready',
     60_000,
   );
+  await catalogKnowsLadder(journeys.platform, videoId);
   plan = await fixture.createMonsterplan({ videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: '' }] });
 }, 120_000);
 afterAll(() => (folder ? rm(folder, { recursive: true, force: true }) : undefined));
 
-/** Posts a file as the administrator's page does; answers the created thing's id (the body may be sealed). */
 /** Every address the page requests, as it requests it. */
 function watchRequests(page: Page): string[] {
   const urls: string[] = [];

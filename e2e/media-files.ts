@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { openPayload, payloadEncryptionHeader, payloadKey } from '@learning/contracts';
 import { expectStatus, testPayloadSecret, type TestPlatform } from '@learning/testing';
+import { catalogKnowsVideo } from './heard.js';
 
 export interface MediaFiles {
   folder: string;
@@ -74,5 +75,6 @@ export async function publishedListeningVideo(
   await uploaded(join(folder, 'lesson.vtt'), 'text/vtt', `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle');
   const body = { id: videoId, name, translateUrl: '' };
   expectStatus(await platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: admin, body }), 200, 'publishing the video');
+  await catalogKnowsVideo(platform, videoId);
   return videoId;
 }

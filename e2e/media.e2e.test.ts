@@ -120,6 +120,14 @@ describe('a learner approved for a plan', () => {
       const element = document.querySelector('video');
       return !!element && !element.seeking && Math.abs(element.currentTime - element.duration / 2) < 0.2;
     });
+    // A page being left reports where it stopped: that report is in before the page reopens and asks for it.
+    const reported = page.waitForResponse((response) => {
+      const request = response.request();
+      if (request.method() !== 'POST' || new URL(response.url()).pathname !== `/v1/progress/videos/${day._id}`) return false;
+      return Math.abs(JSON.parse(request.postData() ?? '{}').position - duration / 2) < 0.2;
+    });
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
+    expect((await reported).status()).toBe(200);
     await page.reload();
     await expectVisible(page.getByText(/Өмнө зогссон газраас \(0:0[34]\) үргэлжлүүллээ\./));
     const resumed = await videoState(page);
