@@ -34,6 +34,8 @@ let standIns: Awaited<ReturnType<typeof startStandIns>>;
 let sealed: RunningGateway;
 let plain: RunningGateway;
 let releaseStream: () => void = () => {};
+/** Settles once the service's answer to the last /v1/media/live closes: whether it was sent whole. */
+let liveClosed: Promise<'whole' | 'cut'>;
 /** Settles with whether the service received the whole of the last upload to /v1/files/lesson-videos. */
 let uploadEnded: Promise<'complete' | 'cut'>;
 
@@ -75,6 +77,7 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'application/octet-stream' });
         res.write(Buffer.from('first-chunk;'));
         releaseStream = () => res.end(Buffer.from('last-chunk'));
+        liveClosed = new Promise((resolve) => res.once('close', () => resolve(res.writableFinished ? 'whole' : 'cut')));
       });
       app.get('/v1/media/cut', (_req, res) => {
         res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(video.length) });
@@ -320,6 +323,14 @@ describe('a client that goes away', () => {
 
     const next = await fetch(`${sealed.url}/v1/monsterplans`);
     expect(await openAnswer(next)).toBe(plansText);
+  });
+
+  it('mid-file stops the service\'s answer too, not left streaming to nobody', async () => {
+    const streaming = await fetch(`${sealed.url}/v1/media/live`);
+    const reader = streaming.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    expect(await liveClosed).toBe('cut');
   });
 });
 
