@@ -185,23 +185,10 @@ export async function makeLadder(tools: LadderTools, input: string, folder: stri
       else reject(new LadderFailed(lastWords(stderr) || `ffmpeg stopped (${code ?? signal})`));
     });
   });
-  await nameInitSegments(folder, renditions);
-  for (const rendition of renditions) await joinPieces(join(folder, rendition));
-  await markIndependent(folder, source.hasAudio ? [audioRendition] : []);
+  for (const rendition of renditions) await finishRendition(join(folder, rendition));
+  const master = join(folder, 'master.m3u8');
+  await writeFile(master, markedIndependent(await readFile(master, 'utf8')));
   return renditions;
-}
-
-/**
- * ffmpeg 5.1 writes EXT-X-INDEPENDENT-SEGMENTS only into the picture rungs' playlists. Every segment
- * of the ladder starts with a keyframe, and every AAC frame stands alone, so the master playlist says
- * it for all (RFC 8216 4.3.5.1) and the audio rendition's playlist too.
- */
-async function markIndependent(folder: string, audioRenditions: string[]): Promise<void> {
-  for (const playlist of ['master.m3u8', ...audioRenditions.map((rendition) => join(rendition, 'playlist.m3u8'))]) {
-    const path = join(folder, playlist);
-    const text = await readFile(path, 'utf8');
-    if (!text.includes('#EXT-X-INDEPENDENT-SEGMENTS')) await writeFile(path, text.replace(/^(#EXT-X-VERSION:\d+\n)/m, '$1#EXT-X-INDEPENDENT-SEGMENTS\n'));
-  }
 }
 
 /** ffmpeg's last lines, short enough for an administrator's list. */
@@ -210,19 +197,37 @@ function lastWords(stderr: string): string {
 }
 
 /**
- * ffmpeg numbers each variant's init segment (`init_0.mp4`) when it writes several; every rendition's
- * is `init.mp4` in its own folder, so the file is renamed and its playlist's EXT-X-MAP follows.
+ * Makes a rendition of ffmpeg's output what the ladder serves, in one pass over its playlist: its init
+ * segment named `init.mp4`, its pieces joined into segments, its segments marked independent.
  */
-async function nameInitSegments(folder: string, renditions: string[]): Promise<void> {
-  for (const rendition of renditions) {
-    const dir = join(folder, rendition);
-    const numbered = (await readdir(dir)).find((name) => /^init(?:_\d+)?\.mp4$/.test(name));
-    if (!numbered) throw new LadderFailed(`ffmpeg wrote no init segment for ${rendition}`);
-    if (numbered === 'init.mp4') continue;
-    await rename(join(dir, numbered), join(dir, 'init.mp4'));
-    const playlist = join(dir, 'playlist.m3u8');
-    await writeFile(playlist, (await readFile(playlist, 'utf8')).replace(`#EXT-X-MAP:URI="${numbered}"`, '#EXT-X-MAP:URI="init.mp4"'));
-  }
+async function finishRendition(dir: string): Promise<void> {
+  const playlistPath = join(dir, 'playlist.m3u8');
+  let playlist = await readFile(playlistPath, 'utf8');
+  playlist = await nameInitSegment(dir, playlist);
+  playlist = await joinPieces(dir, playlist);
+  await writeFile(playlistPath, markedIndependent(playlist));
+}
+
+/**
+ * ffmpeg 5.1 writes EXT-X-INDEPENDENT-SEGMENTS only into the picture rungs' playlists. Every segment
+ * of the ladder starts with a keyframe, and every AAC frame stands alone, so the master playlist says
+ * it for all (RFC 8216 4.3.5.1) and the audio rendition's playlist too.
+ */
+function markedIndependent(playlist: string): string {
+  if (playlist.includes('#EXT-X-INDEPENDENT-SEGMENTS')) return playlist;
+  return playlist.replace(/^(#EXT-X-VERSION:\d+\n)/m, '$1#EXT-X-INDEPENDENT-SEGMENTS\n');
+}
+
+/**
+ * ffmpeg numbers each variant's init segment (`init_0.mp4`) when it writes several; every rendition's
+ * is `init.mp4` in its own folder, so the file is renamed and the playlist's EXT-X-MAP follows.
+ */
+async function nameInitSegment(dir: string, playlist: string): Promise<string> {
+  const numbered = (await readdir(dir)).find((name) => /^init(?:_\d+)?\.mp4$/.test(name));
+  if (!numbered) throw new LadderFailed(`ffmpeg wrote no init segment in ${dir}`);
+  if (numbered === 'init.mp4') return playlist;
+  await rename(join(dir, numbered), join(dir, 'init.mp4'));
+  return playlist.replace(`#EXT-X-MAP:URI="${numbered}"`, '#EXT-X-MAP:URI="init.mp4"');
 }
 
 /**
@@ -253,16 +258,14 @@ export function segmentsOfPieces(pieceSeconds: readonly number[]): number[][] {
 }
 
 /**
- * Makes a rendition's segments (`segment-<n>.m4s`) of ffmpeg's pieces and rewrites its playlist to
- * list them. A segment of several pieces holds one fragment (moof and mdat) per piece after one styp;
+ * Makes a rendition's segments (`segment-<n>.m4s`) of ffmpeg's pieces; answers its playlist listing
+ * them. A segment of several pieces holds one fragment (moof and mdat) per piece after one styp;
  * each fragment carries its own decode time, so it plays as the pieces did. ffmpeg's sidx boxes, each
  * indexing its own piece only, are left out (HLS needs none).
  */
-async function joinPieces(dir: string): Promise<void> {
-  const playlistPath = join(dir, 'playlist.m3u8');
-  const playlist = await readFile(playlistPath, 'utf8');
+async function joinPieces(dir: string, playlist: string): Promise<string> {
   const pieces = [...playlist.matchAll(/^#EXTINF:([\d.]+),\n(.+)$/gm)].map((match) => ({ seconds: Number(match[1]), file: match[2]! }));
-  if (pieces.length === 0) throw new LadderFailed(`ffmpeg listed no segment in ${playlistPath}`);
+  if (pieces.length === 0) throw new LadderFailed(`ffmpeg listed no segment in ${dir}`);
   const entries: string[] = [];
   let longest = 0;
   for (const [index, segment] of segmentsOfPieces(pieces.map((piece) => piece.seconds)).entries()) {
@@ -278,7 +281,7 @@ async function joinPieces(dir: string): Promise<void> {
   }
   await Promise.all(pieces.map((piece) => rm(join(dir, piece.file))));
   const header = playlist.slice(0, playlist.indexOf('#EXTINF:')).replace(/^#EXT-X-TARGETDURATION:\d+$/m, `#EXT-X-TARGETDURATION:${Math.round(longest)}`);
-  await writeFile(playlistPath, `${header}${entries.join('\n')}\n#EXT-X-ENDLIST\n`);
+  return `${header}${entries.join('\n')}\n#EXT-X-ENDLIST\n`;
 }
 
 /** The top-level boxes of an ISO BMFF file, in order. */
