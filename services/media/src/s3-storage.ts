@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkedKey, type FileStorage } from './storage.js';
 
@@ -33,6 +33,9 @@ const uploadPartsInFlight = 2;
  * would queue the 51st viewer behind the others.
  */
 const storeConnections = 256;
+
+/** A store that has not answered by then is not reachable: a readiness probe never hangs on it. */
+const reachableWithinMs = 3000;
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = new S3Client({
@@ -75,6 +78,15 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     async remove(key) {
       // S3 answers 204 for a key that holds nothing, so removing what is not there is no error here either.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async isReachable() {
+      // HeadBucket: the bucket exists and these credentials may use it (a missing one is 404, a refused one 403).
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(reachableWithinMs) });
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }

@@ -67,6 +67,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       unwatchTranscoding();
       await transcoderOf(context).stop();
     },
+    isReady: () => files.storage.isReachable(),
     subscriptions: (context) => mediaSubscriptions(context, files, transcoderOf(context)),
     routes(app, context) {
       app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, handOverLocation(config)));
@@ -99,5 +100,6 @@ function s3StorageLoadedOnUse(options: S3StorageOptions): FileStorage {
     putBytes: async (key, bytes) => (await storage).putBytes(key, bytes),
     read: async (key, range) => (await storage).read(key, range),
     remove: async (key) => (await storage).remove(key),
+    isReachable: async () => (await storage).isReachable(),
   };
 }

@@ -1,6 +1,7 @@
-// Where media keeps its files, behind one interface of four calls (put a spooled file, put bytes,
-// read a range, remove): the local disk here, an S3-compatible store in s3-storage.ts.
-import { copyFile, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+// Where media keeps its files, behind one interface (put a spooled file, put bytes, read a range,
+// remove, and whether it takes files now): the local disk here, an S3-compatible store in s3-storage.ts.
+import { constants } from 'node:fs';
+import { access, copyFile, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -19,6 +20,8 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the key; removing what is not there is no error. */
   remove(key: string): Promise<void>;
+  /** Whether the store takes files now (media's readiness): its folder writable, its bucket answering. */
+  isReachable(): Promise<boolean>;
 }
 
 /** Keys are paths of safe segments (`videos/<uuid>/video`); nothing can climb out of the store's folder. */
@@ -68,6 +71,15 @@ export function createDiskStorage(root: string): FileStorage {
       // Leaves no empty folder behind for a key like videos/<id>/video.
       const parent = dirname(path);
       if (parent !== root && parent.startsWith(root + sep)) await rmdir(parent).catch(() => undefined); // only when empty
+    },
+    async isReachable() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+        return true;
+      } catch {
+        return false;
+      }
     },
   };
 }

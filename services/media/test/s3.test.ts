@@ -25,9 +25,10 @@ beforeAll(async () => {
   });
   film = await readFile(fixture.media.video);
 }, startTimeoutMs);
+let s3Closed = false;
 afterAll(async () => {
   await fixture?.close();
-  await s3?.close();
+  if (!s3Closed) await s3?.close();
 }, startTimeoutMs);
 
 describe('a video kept in S3', () => {
@@ -85,4 +86,18 @@ describe('a video kept in S3', () => {
     const segment = await fixture.fetchBytes(segmentUrl, { range: 'bytes=10-' });
     expect([segment.status, segment.bytes.equals(stored.subarray(10))]).toEqual([206, true]);
   }, 150_000);
+});
+
+// Last: it stops the store.
+describe('readiness', () => {
+  it('says media is ready while its bucket answers, and unavailable once it stops answering', async () => {
+    const readiness = async () => {
+      const response = await fetch(`${fixture.platform.url}/readyz`);
+      return { status: response.status, media: ((await response.json()) as { services: Record<string, string> }).services.media };
+    };
+    expect(await readiness()).toEqual({ status: 200, media: 'ready' });
+    await s3.close();
+    s3Closed = true;
+    expect(await readiness()).toEqual({ status: 503, media: 'unavailable' });
+  });
 });

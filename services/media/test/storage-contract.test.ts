@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createS3Storage } from '../src/s3-storage.js';
 import { createDiskStorage, type FileStorage } from '../src/storage.js';
+import { closedPortUrl } from '@learning/testing';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
 
 let folder: string;
@@ -102,6 +103,10 @@ describe.each(implementations)('%s', (_, makeStorage) => {
     await expect(storage.remove('alouds/never/recording')).resolves.toBeUndefined();
   });
 
+  it('takes files now: reachable', async () => {
+    expect(await storage.isReachable()).toBe(true);
+  });
+
   it.each(['../outside', 'videos/../../etc/passwd', '/videos/one/video', 'videos//video', 'videos/./video', 'videos/one/', 'videos\\one', 'videos/one video', ''])(
     'refuses the key %j for every call',
     async (key) => {
@@ -130,5 +135,18 @@ describe('the S3-compatible store', () => {
     const missing = await noBucket.read('videos/x/video').catch((error: unknown) => error);
     expect(missing).toMatchObject({ name: 'NoSuchBucket' });
     expect(missing).not.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('a store that cannot take files is not reachable (media answers /readyz 503)', () => {
+  it('the local disk: a folder that cannot be made, its parent being a file', async () => {
+    await writeFile(join(folder, 'a-file'), '');
+    expect(await createDiskStorage(join(folder, 'a-file', 'media')).isReachable()).toBe(false);
+  });
+
+  it('an S3-compatible store: a bucket that is not there, credentials it refuses, or no answer at all', async () => {
+    expect(await createS3Storage({ ...s3Options(), bucket: 'no-such-bucket' }).isReachable()).toBe(false);
+    expect(await createS3Storage({ ...s3Options(), secretAccessKey: 'not-the-secret' }).isReachable()).toBe(false);
+    expect(await createS3Storage({ ...s3Options(), endpoint: await closedPortUrl() }).isReachable()).toBe(false);
   });
 });
