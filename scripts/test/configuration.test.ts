@@ -226,6 +226,7 @@ function platformOnS3() {
       MEDIA_S3_ACCESS_KEY_ID: s3.accessKeyId,
       MEDIA_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       MEDIA_S3_FORCE_PATH_STYLE: '1',
+      MEDIA_S3_PREFIX: 'platform/media/',
     });
     const onIt = await start(settings, `${schemaPrefix}s3`);
     const video = await madeWithFfmpeg('kept-in-s3.mp4', ['-f', 'lavfi', '-i', 'testsrc2=duration=1:size=160x90:rate=10', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
@@ -474,7 +475,7 @@ const probes: Record<string, Probe> = {
   async MEDIA_STORAGE() {
     // s3: the upload is in the bucket, and the files folder holds only the (empty) spool.
     const { videoId } = await platformOnS3();
-    expect(await s3!.keys('configured-bucket')).toEqual(expect.arrayContaining([`videos/${videoId}/video`]));
+    expect(await s3!.keys('configured-bucket')).toEqual(expect.arrayContaining([`platform/media/videos/${videoId}/video`]));
     expect(await readdir(join(folder, 'files-s3'))).toEqual(['.spool']);
   },
   async MEDIA_S3_BUCKET() {
@@ -492,7 +493,14 @@ const probes: Record<string, Probe> = {
   async MEDIA_S3_SECRET_ACCESS_KEY() {
     // The relay refuses a signature made with another secret: the upload went in, so the signatures held.
     const { videoId } = await platformOnS3();
-    expect(await s3!.bytesOf('configured-bucket', `videos/${videoId}/video`)).toBeDefined();
+    expect(await s3!.bytesOf('configured-bucket', `platform/media/videos/${videoId}/video`)).toBeDefined();
+  },
+  async MEDIA_S3_PREFIX() {
+    // Every key media put in the bucket is under the prefix.
+    const { videoId } = await platformOnS3();
+    const keys = await s3!.keys('configured-bucket');
+    expect(keys).toContain(`platform/media/videos/${videoId}/video`);
+    expect(keys.filter((key) => !key.startsWith('platform/media/'))).toEqual([]);
   },
   async MEDIA_S3_FORCE_PATH_STYLE() {
     // The bucket in the path, not in the host name.

@@ -24,6 +24,8 @@ export const mediaEnv = z
     MEDIA_S3_SECRET_ACCESS_KEY: z.string().optional(),
     /** '1': the bucket in the path (`http://minio:9000/<bucket>/<key>`), as MinIO wants; '0': in the host name, as AWS S3 prefers. */
     MEDIA_S3_FORCE_PATH_STYLE: z.enum(['0', '1'], { error: '0 or 1' }).default('0'),
+    /** Put before every key (`media/`), so one bucket can hold more than media's files. */
+    MEDIA_S3_PREFIX: z.string().regex(/^(?:[a-z0-9][a-z0-9._-]*\/)+$/i, { error: 'folders ending in /, e.g. media/' }).optional(),
     /** Shared with the catalog, which signs the play URLs that media checks (packages/contracts/src/media-urls.ts). */
     MEDIA_SIGNING_SECRET: z.string({ error: 'required: the catalog signs play URLs with the same secret (npm start makes one under DATA_DIR)' }).min(16),
     /** Lifetime of the read-aloud URLs media signs for the administrator's list. */

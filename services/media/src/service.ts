@@ -87,6 +87,7 @@ function storageOf(config: MediaConfig): FileStorage {
     accessKeyId: config.MEDIA_S3_ACCESS_KEY_ID!,
     secretAccessKey: config.MEDIA_S3_SECRET_ACCESS_KEY!,
     forcePathStyle: config.MEDIA_S3_FORCE_PATH_STYLE === '1',
+    ...(config.MEDIA_S3_PREFIX ? { prefix: config.MEDIA_S3_PREFIX } : {}),
   });
 }
 
