@@ -10,6 +10,7 @@ import { createGateway } from '../src/app.js';
 import type { RunningGateway } from '../src/server.js';
 import { idleConnectionMs, ServiceAgent } from '../src/service-agent.js';
 import { keepAliveTimeoutMs, listen as listenLikeAService } from '@learning/kit';
+import { eventually } from '@learning/testing';
 import {
   closeServer,
   closedPortUrl,
@@ -38,6 +39,8 @@ let releaseStream: () => void = () => {};
 let liveClosed: Promise<'whole' | 'cut'>;
 /** Settles with whether the service received the whole of the last upload to /v1/files/lesson-videos. */
 let uploadEnded: Promise<'complete' | 'cut'>;
+/** Uploads to /v1/files/lesson-videos the service has begun to take. */
+let uploadsArrived = 0;
 
 beforeAll(async () => {
   videoDir = await mkdtemp(join(tmpdir(), 'gateway-video-'));
@@ -89,6 +92,7 @@ beforeAll(async () => {
       });
       app.post('/v1/files/lesson-videos', (req, res) => {
         uploadEnded = new Promise((resolve) => req.once('close', () => resolve(req.complete ? 'complete' : 'cut')));
+        uploadsArrived += 1;
         req.resume();
         req.once('end', () => res.status(201).json({ ok: true }));
       });
@@ -238,8 +242,9 @@ describe('uploads', () => {
     const { port } = new URL(plain.url);
     const upload = request({ host: '127.0.0.1', port, method: 'POST', path: '/v1/files/lesson-videos', headers: { 'content-length': String(video.length) } });
     upload.on('error', () => {});
+    const arrived = uploadsArrived;
     upload.write(video.subarray(0, 64 * 1024));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await eventually(() => uploadsArrived > arrived, 'the service has begun to take the upload');
     upload.destroy();
     await expect(uploadEnded).resolves.toBe('cut');
   });

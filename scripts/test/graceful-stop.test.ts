@@ -28,7 +28,9 @@ let url: string;
 let started: ChildProcess;
 let output = '';
 let film: Buffer;
-const exited = () => new Promise<number | null>((resolve) => (started.exitCode !== null ? resolve(started.exitCode) : started.once('exit', (code) => resolve(code))));
+/** The child's exit code, once its output is read to the end ('close', not 'exit'). */
+let closed: Promise<number | null>;
+const exited = () => closed;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'graceful-stop-'));
@@ -54,6 +56,7 @@ beforeAll(async () => {
     ADMIN_PASSWORD: admin.password,
   };
   started = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  closed = new Promise((resolve) => started.once('close', (code) => resolve(code)));
   started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await eventually(
@@ -79,6 +82,11 @@ it('on SIGTERM finishes the upload and the sign-in under way, cuts a stalled upl
   const signIn = JSON.stringify(admin);
   const token = (await opened(await send('POST', '/v1/auth/login', { 'content-type': 'application/json' }, signIn))).token as string;
 
+  // A sign-in whose body is half sent, begun first: by the signal, long after, the platform has taken it.
+  const signingIn = startRequest('POST', '/v1/auth/login', { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(signIn)) });
+  signingIn.request.write(signIn.slice(0, 10));
+  await connected(signingIn.request);
+
   const spool = join(dataDir, 'media-files', '.spool');
   const spooled = async () => (await readdir(spool).catch(() => [])).filter((name) => !name.endsWith('.jpg'));
   const whole = startUpload(token, 'whole.mp4');
@@ -89,11 +97,6 @@ it('on SIGTERM finishes the upload and the sign-in under way, cuts a stalled upl
   stalled.request.write(stalled.head);
   stalled.request.write(film.subarray(0, 20_000));
   await eventually(async () => (await spooled()).length === 2, 'the second upload reaches the spool');
-  const signingIn = startRequest('POST', '/v1/auth/login', { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(signIn)) });
-  signingIn.request.write(signIn.slice(0, 10));
-  // Its connection is made (and, a moment later, taken by the server) before the signal: a stop refuses new ones.
-  await connected(signingIn.request);
-  await new Promise((resolve) => setTimeout(resolve, 200));
 
   const signalled = Date.now();
   started.kill('SIGTERM');

@@ -100,14 +100,15 @@ describe('a plan released one day a day from the approval date, at 00:00 Ulaanba
 
   it('the sweep tells each approved learner once of every week after the first whose first day is released', async () => {
     // Nine days: week 1 days 1–7, week 2 days 1–2; week 2's first day is the eighth, released 7 days after day 1.
-    const { plan, learner } = await anApprovedLearner(9, { releaseDaily: true });
-    const week2 = new Date('2026-12-14T16:00:00Z');
+    // Years ahead: the service's own sweep, each minute on the real clock, must not release week 2 first.
+    const { plan, learner } = await anApprovedLearner(9, { releaseDaily: true, approvedAt: new Date('2036-12-08T15:30:00Z') });
+    const week2 = new Date('2036-12-14T16:00:00Z');
     await sweepWeekReleases(db, new Date(week2.getTime() - 1000));
     expect(await recordedEvents(fixture, 'monsterplan.week-released', learner.id)).toEqual([]);
     await sweepWeekReleases(db, week2);
-    await sweepWeekReleases(db, new Date('2026-12-20T00:00:00Z'));
+    await sweepWeekReleases(db, new Date('2036-12-20T00:00:00Z'));
     expect(await recordedEvents(fixture, 'monsterplan.week-released', learner.id)).toEqual([
-      { userId: learner.id, monsterplanId: plan._id, monsterplanName: plan.name, week: 2, releasedAt: '2026-12-14T16:00:00.000Z' },
+      { userId: learner.id, monsterplanId: plan._id, monsterplanName: plan.name, week: 2, releasedAt: '2036-12-14T16:00:00.000Z' },
     ]);
   });
 

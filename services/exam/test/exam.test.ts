@@ -180,7 +180,8 @@ describe('bad input is a 4xx that spends nothing', () => {
 
   it('and the attempt is still open afterwards', async () => {
     expect(await attemptOf(learner)).toMatchObject({ status: 'in-progress', answeredQuestions: 0, current: { number: 1 } });
-    expect((await fixture.answer(learner, planId, 1, first.answers[0]!.identifier)).isOnTime).toBe(true);
+    // Answered, not refused as spent (whether on time depends on the clock since the reveal).
+    expect(await fixture.answer(learner, planId, 1, first.answers[0]!.identifier)).toMatchObject({ number: 1 });
   });
 });
 

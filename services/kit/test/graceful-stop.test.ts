@@ -16,10 +16,13 @@ let url: string;
 /** Each request to /v1/slow waits for its own release. */
 let releases: Array<() => void>;
 let unwound: string[];
+/** Uploads whose handler has begun. */
+let uploadsTaken: number;
 
 beforeEach(async () => {
   releases = [];
   unwound = [];
+  uploadsTaken = 0;
   app = createServiceApp({
     logger,
     isReady: async () => !serving.isStopping(),
@@ -30,6 +33,7 @@ beforeEach(async () => {
       });
       // Like an upload's spool file: what a cut request leaves is removed before its handler ends.
       app.post('/v1/upload', (req, res) => {
+        uploadsTaken += 1;
         req.on('data', () => undefined);
         req.once('close', () => {
           setTimeout(() => {
@@ -103,7 +107,8 @@ it('cuts a request still under way at the deadline, and ends only once its handl
     upload.once('response', (response) => resolve(String(response.statusCode)));
   });
   upload.write('--x\r\n');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // Under way: its handler runs (a request not yet read would be dropped with its connection).
+  await until(() => uploadsTaken === 1);
 
   const started = Date.now();
   await serving.stop(Date.now() + 300);
