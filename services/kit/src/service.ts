@@ -44,8 +44,6 @@ export interface ServiceDefinition<Tables> {
   stop?: (context: ServiceContext<Tables>) => Promise<void>;
   subscriptions?: (context: ServiceContext<Tables>) => Subscription[];
   routes: (app: Express, context: ServiceContext<Tables>) => void;
-  /** What else must answer, beside the database, for the service to take traffic (`/readyz`): media's store. */
-  isReady?: (context: ServiceContext<Tables>) => Promise<boolean>;
 }
 
 export interface ServiceConfig {
@@ -163,7 +161,7 @@ export async function runService<Tables>(
     service: definition.name,
     logger,
     metrics,
-    isReady: async () => !isStopping() && (await sql`select 1`.execute(db), true) && (await (definition.isReady?.(context) ?? true)),
+    isReady: async () => !isStopping() && (await sql`select 1`.execute(db), true),
     routes: (express) => {
       express.use(authenticate(verifyToken));
       definition.routes(express, context);

@@ -34,8 +34,8 @@ const uploadPartsInFlight = 2;
  */
 const storeConnections = 256;
 
-/** A store that has not answered by then is not reachable: a readiness probe never hangs on it. */
-const reachableWithinMs = 3000;
+/** A store that has not answered by then cannot take files: a scrape of /metrics never hangs on it. */
+const answerWithinMs = 3000;
 
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const client = new S3Client({
@@ -79,10 +79,10 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       // S3 answers 204 for a key that holds nothing, so removing what is not there is no error here either.
       await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
     },
-    async isReachable() {
-      // HeadBucket: the bucket exists and these credentials may use it (a missing one is 404, a refused one 403).
+    async canTakeFiles() {
+      // HeadBucket (s3:ListBucket): the bucket exists and these credentials may use it; a missing one is 404, a refused one 403.
       try {
-        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(reachableWithinMs) });
+        await client.send(new HeadBucketCommand({ Bucket }), { abortSignal: AbortSignal.timeout(answerWithinMs) });
         return true;
       } catch {
         return false;

@@ -17,6 +17,7 @@ import type { S3StorageOptions } from './s3-storage.js';
 import { prepareSpool } from './spool.js';
 import { createDiskStorage, type FileStorage } from './storage.js';
 import type { MediaTables } from './tables.js';
+import { watchStore } from './store-health.js';
 import { createTranscoder, watchTranscoding, type Transcoder } from './transcoding.js';
 
 export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables> {
@@ -35,6 +36,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
   // The HLS ladders' worker (issue 22), one per service; made with the context, started once the spool is ready.
   let transcoder: Transcoder | undefined;
   let unwatchTranscoding: () => unknown = () => undefined;
+  let unwatchStore: () => unknown = () => undefined;
   const transcoderOf = (context: ServiceContext<MediaTables>) =>
     (transcoder ??= createTranscoder({
       db: context.db,
@@ -57,6 +59,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
         context.logger.warn(`ffprobe (FFPROBE_PATH=${config.FFPROBE_PATH}) does not run: uploads are judged by their first bytes only, not read as sound or picture. Install ffmpeg.`);
       }
       await prepareSpool(files.spoolDir);
+      unwatchStore = await watchStore(files.storage, context.logger, storeDescribed(config));
       if (config.SEED_DEMO === '1' && (await seedDemo(context.db, files))) {
         context.logger.info('media was empty: seeded the demo videos, subtitles and documents (SEED_DEMO=0 turns this off)');
       }
@@ -65,9 +68,9 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     },
     async stop(context) {
       unwatchTranscoding();
+      unwatchStore();
       await transcoderOf(context).stop();
     },
-    isReady: () => files.storage.isReachable(),
     subscriptions: (context) => mediaSubscriptions(context, files, transcoderOf(context)),
     routes(app, context) {
       app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, handOverLocation(config)));
@@ -76,6 +79,12 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
       app.use(aloudRoutes(context, files, config, secret));
     },
   };
+}
+
+/** The store as its settings name it, for the operator's log. */
+function storeDescribed(config: MediaConfig): string {
+  if (config.MEDIA_STORAGE === 'disk') return `the folder ${filesDir(config)}`;
+  return `the bucket ${config.MEDIA_S3_BUCKET} at ${config.MEDIA_S3_ENDPOINT ?? 'AWS S3'}`;
 }
 
 function storageOf(config: MediaConfig): FileStorage {
@@ -101,6 +110,6 @@ function s3StorageLoadedOnUse(options: S3StorageOptions): FileStorage {
     putBytes: async (key, bytes) => (await storage).putBytes(key, bytes),
     read: async (key, range) => (await storage).read(key, range),
     remove: async (key) => (await storage).remove(key),
-    isReachable: async () => (await storage).isReachable(),
+    canTakeFiles: async () => (await storage).canTakeFiles(),
   };
 }

@@ -1,5 +1,5 @@
 // Where media keeps its files, behind one interface (put a spooled file, put bytes, read a range,
-// remove, and whether it takes files now): the local disk here, an S3-compatible store in s3-storage.ts.
+// remove, and whether it can take files now): the local disk here, an S3-compatible store in s3-storage.ts.
 import { constants } from 'node:fs';
 import { access, copyFile, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
@@ -20,8 +20,8 @@ export interface FileStorage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Removes the key; removing what is not there is no error. */
   remove(key: string): Promise<void>;
-  /** Whether the store takes files now (media's readiness): its folder writable, its bucket answering. */
-  isReachable(): Promise<boolean>;
+  /** Whether the store can take files now (store-health.ts): its folder there and writable, its bucket answering. */
+  canTakeFiles(): Promise<boolean>;
 }
 
 /** Keys are paths of safe segments (`videos/<uuid>/video`); nothing can climb out of the store's folder. */
@@ -72,14 +72,12 @@ export function createDiskStorage(root: string): FileStorage {
       const parent = dirname(path);
       if (parent !== root && parent.startsWith(root + sep)) await rmdir(parent).catch(() => undefined); // only when empty
     },
-    async isReachable() {
-      try {
-        await mkdir(root, { recursive: true });
-        await access(root, constants.W_OK);
-        return true;
-      } catch {
-        return false;
-      }
+    async canTakeFiles() {
+      // Not made if missing: a volume gone from under it must not be hidden by an empty folder.
+      return access(root, constants.W_OK).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

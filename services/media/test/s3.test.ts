@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { signMediaUrl } from '@learning/contracts';
 import { catalogFixtureOn } from '@learning/testing/catalog';
 import { eventually, expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
+import { sampleOf } from '@learning/testing/metrics';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
 
 let s3: S3TestServer;
@@ -91,15 +92,14 @@ describe('a video kept in S3', () => {
 });
 
 // Last: it stops the store.
-describe('readiness', () => {
-  it('says media is ready while its bucket answers, and unavailable once it stops answering', async () => {
-    const readiness = async () => {
-      const response = await fetch(`${fixture.platform.url}/readyz`);
-      return { status: response.status, media: ((await response.json()) as { services: Record<string, string> }).services.media };
-    };
-    expect(await readiness()).toEqual({ status: 200, media: 'ready' });
+describe("the store's health", () => {
+  it('is 1 at /metrics while the bucket answers and 0 once it stops; media stays ready, its lists answer', async () => {
+    const canTakeFiles = async () => sampleOf(await (await fetch(`${fixture.platform.url}/metrics`)).text(), 'media_store_can_take_files');
+    expect(await canTakeFiles()).toBe(1);
     await s3.close();
     s3Closed = true;
-    expect(await readiness()).toEqual({ status: 503, media: 'unavailable' });
+    expect(await canTakeFiles()).toBe(0);
+    expect((await fetch(`${fixture.platform.url}/readyz`)).status).toBe(200);
+    expectStatus(await fixture.call('GET', '/v1/files/monsterplan-videos?perPage=1&currentPage=1', { token: fixture.admin }), 200, 'the videos list');
   });
 });

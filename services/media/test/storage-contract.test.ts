@@ -103,8 +103,8 @@ describe.each(implementations)('%s', (_, makeStorage) => {
     await expect(storage.remove('alouds/never/recording')).resolves.toBeUndefined();
   });
 
-  it('takes files now: reachable', async () => {
-    expect(await storage.isReachable()).toBe(true);
+  it('says it can take files', async () => {
+    expect(await storage.canTakeFiles()).toBe(true);
   });
 
   it.each(['../outside', 'videos/../../etc/passwd', '/videos/one/video', 'videos//video', 'videos/./video', 'videos/one/', 'videos\\one', 'videos/one video', ''])(
@@ -138,15 +138,16 @@ describe('the S3-compatible store', () => {
   });
 });
 
-describe('a store that cannot take files is not reachable (media answers /readyz 503)', () => {
-  it('the local disk: a folder that cannot be made, its parent being a file', async () => {
+describe('a store that cannot take files says so', () => {
+  it('the local disk: a folder that is not there (its volume gone), or cannot be, its parent being a file', async () => {
+    expect(await createDiskStorage(join(folder, 'never-made')).canTakeFiles()).toBe(false);
     await writeFile(join(folder, 'a-file'), '');
-    expect(await createDiskStorage(join(folder, 'a-file', 'media')).isReachable()).toBe(false);
+    expect(await createDiskStorage(join(folder, 'a-file', 'media')).canTakeFiles()).toBe(false);
   });
 
   it('an S3-compatible store: a bucket that is not there, credentials it refuses, or no answer at all', async () => {
-    expect(await createS3Storage({ ...s3Options(), bucket: 'no-such-bucket' }).isReachable()).toBe(false);
-    expect(await createS3Storage({ ...s3Options(), secretAccessKey: 'not-the-secret' }).isReachable()).toBe(false);
-    expect(await createS3Storage({ ...s3Options(), endpoint: await closedPortUrl() }).isReachable()).toBe(false);
+    expect(await createS3Storage({ ...s3Options(), bucket: 'no-such-bucket' }).canTakeFiles()).toBe(false);
+    expect(await createS3Storage({ ...s3Options(), secretAccessKey: 'not-the-secret' }).canTakeFiles()).toBe(false);
+    expect(await createS3Storage({ ...s3Options(), endpoint: await closedPortUrl() }).canTakeFiles()).toBe(false);
   });
 });
