@@ -103,6 +103,7 @@ describe('the administrator', () => {
     await expectVisible(sections.getByRole('link', { name: 'Багц хичээл', exact: true }));
 
     // The learner's bundle reads approved.
+    expect(lesson.videos.length).toBeGreaterThan(0);
     await authShows(platform, learner.token, (me) => lesson.videos.every((video) => me.lessons.includes(video)), "auth shows the learner's bundle");
     const learnerPage = await journeys.openPage({ token: learner.token });
     await learnerPage.goto('/product-remote-lesson');

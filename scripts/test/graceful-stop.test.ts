@@ -30,7 +30,6 @@ let output = '';
 let film: Buffer;
 /** The child's exit code, once its output is read to the end ('close', not 'exit'). */
 let closed: Promise<number | null>;
-const exited = () => closed;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'graceful-stop-'));
@@ -71,7 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (started?.exitCode === null) {
     started.kill('SIGKILL');
-    await exited();
+    await closed;
   }
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -100,7 +99,7 @@ it('on SIGTERM finishes the upload and the sign-in under way, cuts a stalled upl
 
   const signalled = Date.now();
   started.kill('SIGTERM');
-  const exitCode = exited();
+  const exitCode = closed;
 
   // No new connection is taken.
   await eventually(async () => fetch(`${url}/healthz`).then(() => false, () => true), 'new connections are refused', 5000);

@@ -6,7 +6,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 /**
  * A video rung: its height and bit rates (kbit/s). `-maxrate` is 107 % and `-bufsize` 150 % of the
@@ -210,8 +210,8 @@ async function finishRendition(dir: string): Promise<void> {
 
 /**
  * ffmpeg 5.1 writes EXT-X-INDEPENDENT-SEGMENTS only into the picture rungs' playlists. Every segment
- * of the ladder starts with a keyframe, and every AAC frame stands alone, so the master playlist says
- * it for all (RFC 8216 4.3.5.1) and the audio rendition's playlist too.
+ * of the ladder starts with a keyframe, and every AAC frame stands alone, so every playlist says it:
+ * the master for all (RFC 8216 4.3.5.1), and the audio rendition's too.
  */
 function markedIndependent(playlist: string): string {
   if (playlist.includes('#EXT-X-INDEPENDENT-SEGMENTS')) return playlist;
@@ -224,7 +224,7 @@ function markedIndependent(playlist: string): string {
  */
 async function nameInitSegment(dir: string, playlist: string): Promise<string> {
   const numbered = (await readdir(dir)).find((name) => /^init(?:_\d+)?\.mp4$/.test(name));
-  if (!numbered) throw new LadderFailed(`ffmpeg wrote no init segment in ${dir}`);
+  if (!numbered) throw new LadderFailed(`ffmpeg wrote no init segment for ${basename(dir)}`);
   if (numbered === 'init.mp4') return playlist;
   await rename(join(dir, numbered), join(dir, 'init.mp4'));
   return playlist.replace(`#EXT-X-MAP:URI="${numbered}"`, '#EXT-X-MAP:URI="init.mp4"');
@@ -265,7 +265,7 @@ export function segmentsOfPieces(pieceSeconds: readonly number[]): number[][] {
  */
 async function joinPieces(dir: string, playlist: string): Promise<string> {
   const pieces = [...playlist.matchAll(/^#EXTINF:([\d.]+),\n(.+)$/gm)].map((match) => ({ seconds: Number(match[1]), file: match[2]! }));
-  if (pieces.length === 0) throw new LadderFailed(`ffmpeg listed no segment in ${dir}`);
+  if (pieces.length === 0) throw new LadderFailed(`ffmpeg listed no segment for ${basename(dir)}`);
   const entries: string[] = [];
   let longest = 0;
   for (const [index, segment] of segmentsOfPieces(pieces.map((piece) => piece.seconds)).entries()) {
