@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { testAdmin } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
-import { authShows, catalogKnowsLearner } from './heard.js';
+import { catalogKnowsLearner } from './heard.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
 import { texts } from './texts.js';
@@ -104,7 +104,7 @@ describe('the administrator', () => {
 
     // The learner's bundle reads approved.
     expect(lesson.videos.length).toBeGreaterThan(0);
-    await authShows(platform, learner.token, (me) => lesson.videos.every((video) => me.lessons.includes(video)), "auth shows the learner's bundle");
+    await platform.meOnce(learner, (me) => lesson.videos.every((video) => me.lessons.includes(video)));
     const learnerPage = await journeys.openPage({ token: learner.token });
     await learnerPage.goto('/product-remote-lesson');
     const card = learnerPage.getByRole('article').filter({ has: learnerPage.getByRole('heading', { name: lesson.name, exact: true }) });
@@ -117,7 +117,7 @@ describe('the administrator', () => {
     await planRow.getByRole('button', { name: 'Цуцлах', exact: true }).click();
     await planRow.getByRole('button', { name: 'Yes', exact: true }).click();
     await planRow.waitFor({ state: 'detached' });
-    await authShows(platform, learner.token, (me) => !me.pendingMonsterplans.includes(plan._id), "auth no longer lists the learner's plan request");
+    await platform.meOnce(learner, (me) => !me.pendingMonsterplans.includes(plan._id));
 
     // Back returns to the bundles; the users list names the learner.
     await page.goBack();
@@ -165,7 +165,7 @@ describe('the administrator', () => {
     const row = requests.getByRole('row').filter({ hasText: learner.email });
     await row.getByRole('button', { name: 'Approve', exact: true }).click();
     await expectVisible(row.getByText('Approved', { exact: true }));
-    await authShows(journeys.platform, learner.token, (me) => me.monsterplans.includes(plan._id), "auth shows the learner's plan");
+    await journeys.platform.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
 
     // The learner plays the video of the plan's first day.
     const learnerPage = await journeys.openPage({ token: learner.token });

@@ -10,7 +10,6 @@ import { demoMonsterplanIds } from '@learning/contracts/demo';
 import type { Page } from 'playwright-core';
 import { eventually, testPayloadSecret } from '@learning/testing';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
-import { authShows } from './heard.js';
 
 const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1' } } });
 const planId = demoMonsterplanIds[0]!;
@@ -57,7 +56,7 @@ async function approvedLearner() {
     'the exam service knows of the approval',
   );
   // The page decides from the signed-in user that they are approved: auth must show it too.
-  await authShows(platform, learner.token, (me) => me.monsterplans.includes(planId), 'auth shows the approval');
+  await platform.meOnce(learner, (me) => me.monsterplans.includes(planId));
   return learner;
 }
 
@@ -225,7 +224,7 @@ it('a learner whose attempt has ended is sent back to the plan page, as is one w
   const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify([]));
   const ended = await platform.call('POST', `/v1/monsterplans/${planId}/exam`, { token: learner.token, body: { id: planId, user: learner.id, data } });
   expect(ended.body).toEqual({ percent: 0, totalQuestions: 40, correctQuestions: 0, passed: false });
-  await authShows(platform, learner.token, (me) => me.monsterplanExam.length > 0, 'auth shows the result');
+  await platform.meOnce(learner, (me) => me.monsterplanExam.length > 0);
 
   const page = await journeys.openPage({ token: learner.token });
   await page.goto(examPath);

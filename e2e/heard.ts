@@ -1,22 +1,7 @@
-// What one service learns from another's events, waited for before a journey relies on it: the
-// learner's grants and exam results in auth (from the catalog and the exam service); a learner, a
-// published video and its ladder in the catalog (from auth and media). Each is an event away from the
-// call that caused it.
+// What the catalog learns from other services' events, waited for before a journey relies on it: a
+// learner (from auth), a published video and its ladder (from media). Each is an event away from the
+// call that caused it; auth's view of a learner is waited for with the platform's meOnce.
 import { eventually, type TestPlatform } from '@learning/testing';
-
-/** Waits until auth's `/v1/auth/me` for the learner satisfies `isDone` (the front-end keeps what it read first). */
-export async function authShows(platform: TestPlatform, token: string, isDone: (me: AuthMe) => boolean, what: string): Promise<void> {
-  await eventually(async () => isDone((await platform.call('GET', '/v1/auth/me', { token })).body as AuthMe), what);
-}
-
-export interface AuthMe {
-  lessons: string[];
-  pendingLessons: string[];
-  monsterplans: string[];
-  pendingMonsterplans: string[];
-  /** The learner's exam results (from the exam service's `exam.completed`). */
-  monsterplanExam: unknown[];
-}
 
 /** Waits until the catalog has the registered learner (their email names their requests in the administrator's lists). */
 export async function catalogKnowsLearner(platform: TestPlatform, userId: string): Promise<void> {

@@ -109,17 +109,7 @@ export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogF
       return learner;
     },
 
-    async meOnce(learner, isDone) {
-      let last: unknown;
-      try {
-        return await eventually(async () => {
-          last = expectStatus(await call('GET', '/v1/auth/me', { token: learner.token }), 200, '/v1/auth/me');
-          return isDone(last) && last;
-        }, `/v1/auth/me of ${learner.email} shows the change`);
-      } catch (error) {
-        throw new Error(`${(error as Error).message}; it shows ${JSON.stringify(last)}`, { cause: error });
-      }
-    },
+    meOnce: (learner, isDone) => platform.meOnce(learner, isDone),
 
     close: () => platform.close(),
   };

@@ -6,6 +6,7 @@ import { openPayload, payloadKey } from '@learning/contracts';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { startPlatform, type Platform } from '../../../scripts/platform.js';
+import { eventually } from './eventually.js';
 
 // Starting the platform takes seconds on PGlite (one embedded database, a schema per service), and tests wait
 // for events; on two cores busy with other work a start has taken over 30 s. Jest reads testTimeout
@@ -41,6 +42,8 @@ export interface TestPlatform extends Platform {
   learner(name?: string): Promise<{ id: string; email: string; password: string; token: string }>;
   signIn(email: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
+  /** The learner as GET /v1/auth/me shows them, once `isDone` holds (auth learns grants and results by events). */
+  meOnce(learner: { email: string; token: string }, isDone: (me: any) => boolean): Promise<any>;
 }
 
 /** Calls that must succeed in a test's arrangement: anything else throws with the answer. */
@@ -113,6 +116,17 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       const { status, body } = await call('POST', '/v1/auth/register', { body: { email, name, password, repeatPassword: password } });
       if (status !== 201) throw new Error(`registration answered ${status}: ${JSON.stringify(body)}`);
       return { id: body._id as string, email, password, token: await signIn(email, password) };
+    },
+    async meOnce(learner, isDone) {
+      let last: unknown;
+      try {
+        return await eventually(async () => {
+          last = expectStatus(await call('GET', '/v1/auth/me', { token: learner.token }), 200, '/v1/auth/me');
+          return isDone(last) && last;
+        }, `/v1/auth/me of ${learner.email} shows the change`);
+      } catch (error) {
+        throw new Error(`${(error as Error).message}; it shows ${JSON.stringify(last)}`, { cause: error });
+      }
     },
   };
 }
