@@ -3,8 +3,8 @@
 // learner then plays the video. And the learners' work: an exam result and a read-aloud recording.
 import type { Page } from 'playwright-core';
 import { testAdmin } from '@learning/testing';
+import { catalogKnowsLearner } from '@learning/testing/catalog';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
-import { catalogKnowsLearner } from './heard.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
 import { texts } from './texts.js';

@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { catalog } from '@learning/contracts';
 import { eventually, expectStatus } from '@learning/testing';
-import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
+import { type CatalogFixture, catalogFixtureOn, catalogKnowsLadder } from '@learning/testing/catalog';
 import type { Page } from 'playwright-core';
 import { expectVisible, useJourneys } from './fixture.js';
-import { catalogKnowsLadder } from './heard.js';
 import { publishedListeningVideo } from './media-files.js';
 
 const journeys = useJourneys();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { openPayload, payloadEncryptionHeader, payloadKey } from '@learning/contracts';
 import { expectStatus, testPayloadSecret, type TestPlatform } from '@learning/testing';
-import { catalogKnowsVideo } from './heard.js';
+import { catalogKnowsVideo } from '@learning/testing/catalog';
 
 export interface MediaFiles {
   folder: string;

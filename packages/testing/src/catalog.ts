@@ -41,9 +41,26 @@ export async function startCatalogFixture(options: { seedDemo?: boolean } = {}):
 }
 
 /** The same helpers on a platform started elsewhere (the browser journeys start their own). */
+/** Waits until the catalog has the registered learner (auth's `user.registered`): their email names their requests in the administrator's lists. */
+export async function catalogKnowsLearner(platform: TestPlatform, userId: string): Promise<void> {
+  const db = platform.services.catalog.context.db;
+  await eventually(() => db.selectFrom('learner').select('user_id').where('user_id', '=', userId).executeTakeFirst(), `the catalog knows learner ${userId}`);
+}
+
+/** Waits until the catalog has the published video (media's `video.published`): a plan or a bundle may only hold videos it knows. */
+export async function catalogKnowsVideo(platform: TestPlatform, videoId: string): Promise<void> {
+  const db = platform.services.catalog.context.db;
+  await eventually(() => db.selectFrom('video').select('id').where('id', '=', videoId).executeTakeFirst(), `the catalog knows video ${videoId}`);
+}
+
+/** Waits until the catalog knows the video's ladder is ready (media's `video.transcoded`): from then it plays the master playlist. */
+export async function catalogKnowsLadder(platform: TestPlatform, videoId: string): Promise<void> {
+  const db = platform.services.catalog.context.db;
+  await eventually(() => db.selectFrom('video_ladder').select('video_id').where('video_id', '=', videoId).executeTakeFirst(), `the catalog knows the ladder of ${videoId}`);
+}
+
 export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogFixture> {
   const admin = await platform.adminToken();
-  const catalogDb = platform.services.catalog.context.db;
   const bus = platform.services.catalog.context.bus;
   const { call } = platform;
 
@@ -55,7 +72,7 @@ export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogF
   const publishVideo: CatalogFixture['publishVideo'] = async (kind, { name, hasSubtitle = kind === 'monsterplan', translateUrl = '', durationSeconds } = {}) => {
     const videoId = randomUUID();
     await publish('video.published', { videoId, kind, name: name ?? `Видео ${uniqueSuffix()}`, translateUrl, hasSubtitle, ...(durationSeconds === undefined ? {} : { durationSeconds }) });
-    await eventually(() => catalogDb.selectFrom('video').select('id').where('id', '=', videoId).executeTakeFirst(), `the catalog knows video ${videoId}`);
+    await catalogKnowsVideo(platform, videoId);
     return videoId;
   };
 
@@ -79,10 +96,7 @@ export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogF
 
     async learner(name) {
       const learner = await platform.learner(name);
-      await eventually(
-        () => catalogDb.selectFrom('learner').select('user_id').where('user_id', '=', learner.id).executeTakeFirst(),
-        `the catalog knows learner ${learner.email}`,
-      );
+      await catalogKnowsLearner(platform, learner.id);
       return learner;
     },
 

@@ -4,7 +4,7 @@
 // transcoding job takes its source from the bucket and puts its ladder there.
 import { readFile } from 'node:fs/promises';
 import { signMediaUrl } from '@learning/contracts';
-import { catalogFixtureOn } from '@learning/testing/catalog';
+import { catalogFixtureOn, catalogKnowsVideo } from '@learning/testing/catalog';
 import { eventually, expectStatus, mediaSigningSecret, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 import { sampleOf } from '@learning/testing/metrics';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
@@ -47,7 +47,7 @@ describe('a video kept in S3', () => {
   it('streams to an approved learner by ranges, read from the bucket and sent by media itself', async () => {
     const catalog = await catalogFixtureOn(fixture.platform);
     expectStatus(await fixture.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin, body: { id: videoId, name: 'S3 видео', translateUrl: '' } }), 200, 'publishing');
-    await eventually(() => fixture.platform.services.catalog.context.db.selectFrom('video').select('id').where('id', '=', videoId).executeTakeFirst(), 'the catalog knows the video');
+    await catalogKnowsVideo(fixture.platform, videoId);
     const planId = (await catalog.createMonsterplan({ videos: [videoId] }))._id;
     const learner = await catalog.approvedForMonsterplan(planId);
     ({ url } = expectStatus(await fixture.call('GET', `/v1/monsterplans/${planId}/play/${videoId}`, { token: learner.token }), 200, 'playing'));
