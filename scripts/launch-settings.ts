@@ -13,6 +13,7 @@ export type Settings = Record<string, string>;
 export const sharedSecrets = {
   PAYLOAD_SECRET: 'the payload encryption between the gateway, the browser and the exam service',
   MEDIA_SIGNING_SECRET: 'the play URLs the catalog signs and media checks',
+  MAIL_LINK_SECRET: 'the password-reset and unsubscribe links auth mails',
 } as const;
 
 export class MissingSecrets extends Error {
@@ -43,6 +44,8 @@ export function launchSettings(env: NodeJS.ProcessEnv): { settings: Settings; no
     settings[name] = keptSecret(file);
     notes.notices.push(`${name} is not set: using the random one kept in ${file}.`);
   }
+  // The links in mails lead to this machine's gateway unless the centre names its address.
+  settings.PUBLIC_URL ??= `http://localhost:${settings.PORT ?? '8080'}`;
   // The demo plans and bundles on an empty catalog, and their question banks; SEED_DEMO=0 turns them off.
   settings.SEED_DEMO ??= '1';
 

@@ -56,8 +56,10 @@ export interface Platform {
 
 export async function startPlatform({ env: given, inMemory = false, schemaPrefix, beforeGateway }: PlatformOptions): Promise<Platform> {
   const env = withoutEmpty(given);
+  // In memory, what the services would still write under DATA_DIR (auth's mails without SMTP) goes to a temporary folder.
+  const temporaryDataDir = inMemory && !env.DATA_DIR ? await mkdtemp(join(tmpdir(), 'platform-')) : undefined;
   // PORT and HOST are the gateway's; the services listen on loopback, wherever the system puts them.
-  const inside = { ...env, PORT: '0', HOST: '127.0.0.1' };
+  const inside = { ...env, PORT: '0', HOST: '127.0.0.1', ...(temporaryDataDir ? { DATA_DIR: temporaryDataDir } : {}) };
   const bus: Bus | undefined = env.AMQP_URL ? undefined : createInProcessBus({ logger: createLogger('bus', env.LOG_LEVEL) });
   const authConfig = loadConfig(authEnv, inside);
   const sharedPglite = env.DATABASE_URL ? undefined : await openEmbeddedDatabase(inMemory ? null : authConfig.DATA_DIR, authConfig.LOG_LEVEL);
@@ -106,6 +108,7 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
       await Promise.all(Object.values(services).map((service) => service.close()));
       await sharedPglite?.close();
       if (temporaryFilesDir) await rm(temporaryFilesDir, { recursive: true, force: true });
+      if (temporaryDataDir) await rm(temporaryDataDir, { recursive: true, force: true });
     },
   };
 }

@@ -44,8 +44,18 @@ export interface GatewayOptions {
   mediaFiles?: MediaFilesFolder | undefined;
 }
 
-/** The sign-in calls a password guesser would hammer, under /v1/auth. */
-export const rateLimitedPaths = ['/check-email', '/login', '/register', '/google/start', '/login-google'];
+/** The calls a password guesser (or a mail bomber) would hammer, under /v1/auth. */
+export const rateLimitedPaths = [
+  '/check-email',
+  '/login',
+  '/register',
+  '/google/start',
+  '/login-google',
+  '/password-reset',
+  '/password-reset/check',
+  '/password-reset/confirm',
+  '/unsubscribe',
+];
 
 export function createGateway(options: GatewayOptions): Express {
   const { services, logger } = options;

@@ -9,7 +9,8 @@ export const serviceNames: readonly ServiceName[] = ['auth', 'catalog', 'media',
 export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }> = [
   { path: '/v1/auth', service: 'auth' },
   { path: '/v1/users', service: 'auth' },
-  { path: '/v1/notifications', service: 'auth' }, // the learner's notifications (issue 20)
+  { path: '/v1/notifications', service: 'auth' }, // the learner's notifications
+  { path: '/v1/centre', service: 'auth' }, // the centre's name and contact, which auth's mails carry too
 
   { path: '/v1/files', service: 'media' },
   { path: '/v1/monsterplans/aloud', service: 'media' },

@@ -19,7 +19,7 @@ afterEach(async () => {
 it('makes each missing secret at random on first start, readable by its owner only, and reuses it after a restart', async () => {
   const first = launchSettings({ DATA_DIR: dataDir }).settings;
   const again = launchSettings({ DATA_DIR: dataDir }).settings;
-  for (const name of ['PAYLOAD_SECRET', 'MEDIA_SIGNING_SECRET', 'ADMIN_PASSWORD']) {
+  for (const name of ['PAYLOAD_SECRET', 'MEDIA_SIGNING_SECRET', 'MAIL_LINK_SECRET', 'ADMIN_PASSWORD']) {
     expect(first[name]).toMatch(/^[\w-]{43}$/);
     expect(again[name]).toBe(first[name]);
     const file = keptSecretFile(dataDir, name);
@@ -39,10 +39,18 @@ it('never uses the built-in development secrets of old', () => {
 });
 
 it('keeps what was set, and takes an empty variable as unset', () => {
-  const { settings, notes } = launchSettings({ DATA_DIR: dataDir, PAYLOAD_SECRET: 'set-by-the-operator', MEDIA_SIGNING_SECRET: '', SEED_DEMO: '' });
+  const { settings, notes } = launchSettings({
+    DATA_DIR: dataDir,
+    PAYLOAD_SECRET: 'set-by-the-operator',
+    MAIL_LINK_SECRET: 'set-by-the-operator-too',
+    MEDIA_SIGNING_SECRET: '',
+    SEED_DEMO: '',
+  });
+  expect(settings.MAIL_LINK_SECRET).toBe('set-by-the-operator-too');
   expect(settings.PAYLOAD_SECRET).toBe('set-by-the-operator');
   expect(settings.MEDIA_SIGNING_SECRET).toMatch(/^[\w-]{43}$/);
   expect(settings.SEED_DEMO).toBe('1');
+  expect(settings.PUBLIC_URL).toBe('http://localhost:8080');
   expect(notes.notices).toEqual([expect.stringContaining('MEDIA_SIGNING_SECRET is not set')]);
 });
 

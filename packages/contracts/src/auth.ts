@@ -34,6 +34,19 @@ export const adminRoleBody = z.object({ isAdmin: z.boolean({ error: 'Админ�
  */
 export const deleteAccountBody = z.object({ password: z.string().max(200, 'Нууц үг хэтэрхий урт байна.').optional() });
 
+/**
+ * The rule a new password keeps, shown on the registration page before it is sent. The length is
+ * checked here; the server also refuses the most common passwords and the email's own name part.
+ */
+export const passwordRule = {
+  minLength: 10,
+  text: 'Нууц үг дор хаяж 10 тэмдэгт байна. Түгээмэл нууц үг (жишээ нь 1234567890, qwertyuiop) болон имэйл хаягийнхаа @-аас өмнөх хэсгийг ашиглаж болохгүй.',
+} as const;
+
+const newPassword = password.min(passwordRule.minLength, `Нууц үг дор хаяж ${passwordRule.minLength} тэмдэгт байна.`);
+const repeatPassword = z.string({ error: 'Нууц үгээ давтан оруулна уу.' }).min(1, 'Нууц үгээ давтан оруулна уу.');
+const passwordsMatch = { message: 'Нууц үг таарахгүй байна.', path: ['repeatPassword'] };
+
 export const registerBody = z
   .object({
     email,
@@ -42,13 +55,70 @@ export const registerBody = z
       .trim()
       .min(1, 'Нэрээ оруулна уу.')
       .max(100, 'Нэр хэтэрхий урт байна.'),
-    password: password.min(8, 'Нууц үг дор хаяж 8 тэмдэгт байна.'),
-    repeatPassword: z.string({ error: 'Нууц үгээ давтан оруулна уу.' }).min(1, 'Нууц үгээ давтан оруулна уу.'),
+    password: newPassword,
+    repeatPassword,
   })
-  .refine((body) => body.password === body.repeatPassword, {
-    message: 'Нууц үг таарахгүй байна.',
-    path: ['repeatPassword'],
-  });
+  .refine((body) => body.password === body.repeatPassword, passwordsMatch);
+
+/** POST /v1/auth/password-reset: where to send the link; answered alike whether an account exists or not. */
+export const passwordResetBody = z.object({ email });
+export const passwordResetAccepted = z.object({ message: z.string() });
+export type PasswordResetAccepted = z.infer<typeof passwordResetAccepted>;
+
+/** The token a password-reset link carries (after `#token=`): 43 base64url characters. */
+const resetToken = z
+  .string({ error: 'Нууц үг сэргээх холбоос буруу байна.' })
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'Нууц үг сэргээх холбоос буруу байна.');
+
+/** POST /v1/auth/password-reset/check: whether a link still works, before the learner types a password. */
+export const passwordResetCheckBody = z.object({ token: resetToken });
+export const passwordResetCheck = z.object({ email: z.string() });
+export type PasswordResetCheck = z.infer<typeof passwordResetCheck>;
+
+/** POST /v1/auth/password-reset/confirm: the new password; answers {user, token}, signed in. */
+export const passwordResetConfirmBody = z
+  .object({ token: resetToken, password: newPassword, repeatPassword })
+  .refine((body) => body.password === body.repeatPassword, passwordsMatch);
+
+/** PUT /v1/auth/password: a signed-in user's new password, the current one typed again; answers {user, token}. */
+export const changePasswordBody = z
+  .object({ currentPassword: password, password: newPassword, repeatPassword })
+  .refine((body) => body.password === body.repeatPassword, passwordsMatch);
+
+/** What the learner's mails are about; each can be switched off (the reset and sign-in mails cannot). */
+export const mailTopics = ['requests', 'exam', 'refunds', 'weeks'] as const;
+export type MailTopic = (typeof mailTopics)[number];
+
+/** GET and PUT /v1/auth/mail-preferences: true while the topic's mails are sent. */
+export const mailPreferences = z.object({
+  requests: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
+  exam: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
+  refunds: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
+  weeks: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
+});
+export type MailPreferences = z.infer<typeof mailPreferences>;
+/** PUT /v1/auth/mail-preferences: the topics to change; those left out stay as they are. */
+export const mailPreferencesBody = mailPreferences.partial();
+
+/** POST /v1/auth/unsubscribe: the token of a mail's unsubscribe link (after `#token=`); no sign-in needed. */
+export const unsubscribeBody = z.object({
+  token: z
+    .string({ error: 'Бүртгэлээс гарах холбоос буруу байна.' })
+    .max(200, 'Бүртгэлээс гарах холбоос буруу байна.')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Бүртгэлээс гарах холбоос буруу байна.'),
+});
+export const unsubscribed = z.object({ topic: z.enum(mailTopics), email: z.string() });
+export type Unsubscribed = z.infer<typeof unsubscribed>;
+
+/** GET /v1/centre: the centre's name and contact, for /help, mails and payment instructions; null where not set. */
+export const centre = z.object({
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+});
+export type Centre = z.infer<typeof centre>;
 
 export const examResult = z.object({
   id: z.string(),
@@ -69,6 +139,8 @@ export const user = z.object({
   lessons: z.array(z.string()),
   pendingLessons: z.array(z.string()),
   monsterplanExam: z.array(examResult),
+  /** The password no longer keeps the rule (`passwordRule`): the shell asks for a new one after sign-in. */
+  mustChangePassword: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 

@@ -30,6 +30,11 @@ export const events = {
     version: 1,
     data: z.object({ userId: z.string(), notBefore: z.iso.datetime({ offset: true }), expiresAt: z.iso.datetime({ offset: true }) }),
   },
+  /**
+   * Someone asked for a password-reset link to `email` (auth's own consumer makes the link and its mail,
+   * or a sign-in-with-Google mail, or nothing when no account has the address).
+   */
+  'password-reset.requested': { version: 1, data: z.object({ email: z.string() }) },
   /** The learner deleted their account: each service forgets what it kept of them. */
   'user.deleted': { version: 1, data: z.object({ userId: z.string() }) },
   // Catalog: every request event carries the learner's whole access after the change, so auth

@@ -99,7 +99,10 @@ export const operations: readonly Operation[] = [
   {
     method: 'post', path: '/v1/auth/login', tag: 'auth', caller: 'anyone', summary: 'Sign in with email and password',
     json: auth.loginBody, answer: { status: 200, description: 'The user and a bearer token (RS256 JWT)', json: auth.loginResponse },
-    errors: { 401: '`invalid_credentials` (wrong password, unknown email or no password: the same answer, the same time)', 429: '`rate_limited`' },
+    errors: {
+      401: '`invalid_credentials` (wrong password, unknown email or no password: the same answer, the same time)',
+      429: '`rate_limited` (the gateway, per client address); `sign_in_slowed` (repeated wrong passwords for this email: wait `Retry-After` seconds)',
+    },
   },
   {
     method: 'get', path: '/v1/auth/me', tag: 'auth', caller: 'user', summary: 'The signed-in user, with their grants and exam results',
@@ -135,6 +138,53 @@ export const operations: readonly Operation[] = [
       401: '`google_sign_in_failed`', 403: '`google_email_unverified`', 404: '`google_not_configured`',
       409: '`google_account_mismatch`', 429: '`rate_limited`', 502: '`google_unreachable`',
     },
+  },
+  {
+    method: 'post', path: '/v1/auth/password-reset', tag: 'auth', caller: 'anyone', summary: 'Mail a password-reset link',
+    description:
+      'Answered alike, in the same time, whether or not an account has the address. An account with a password gets a single-use link to ' +
+      '`PUBLIC_URL/reset-password#token=…`, working 30 minutes from when the mail leaves; one that signs in with Google only gets a mail that says so.',
+    json: auth.passwordResetBody, answer: { status: 202, description: '`{message}` to show', json: auth.passwordResetAccepted },
+    errors: { 429: '`reset_limit` (3 links an hour to one address); `rate_limited` (the gateway, per client address)' },
+  },
+  {
+    method: 'post', path: '/v1/auth/password-reset/check', tag: 'auth', caller: 'anyone', summary: 'Whether a reset link still works',
+    json: auth.passwordResetCheckBody, answer: { status: 200, description: 'The account\'s email', json: auth.passwordResetCheck },
+    errors: { 400: '`reset_link_invalid`', 410: '`reset_link_expired`, `reset_link_used` (used, or ended by another link\'s use)', 429: '`rate_limited`' },
+  },
+  {
+    method: 'post', path: '/v1/auth/password-reset/confirm', tag: 'auth', caller: 'anyone', summary: 'Set a new password through a reset link',
+    description: 'Signs the learner in; every token of the account issued before stops working everywhere, and its other reset links end.',
+    json: auth.passwordResetConfirmBody, answer: { status: 200, description: 'The user and a bearer token, as sign-in answers', json: auth.loginResponse },
+    errors: {
+      400: '`reset_link_invalid`, `password_too_common`, `password_contains_email_name`',
+      410: '`reset_link_expired`, `reset_link_used`',
+      429: '`rate_limited`',
+    },
+  },
+  {
+    method: 'put', path: '/v1/auth/password', tag: 'auth', caller: 'user', summary: 'Change one\'s own password',
+    description: 'The current password typed again. Every earlier token of the user stops working everywhere; the answer\'s token is the new session.',
+    json: auth.changePasswordBody, answer: { status: 200, description: 'The user and a new bearer token', json: auth.loginResponse },
+    errors: { 400: '`password_too_common`, `password_contains_email_name`', 403: '`password_incorrect`', 409: '`no_password` (an account that signs in with Google only)' },
+  },
+  {
+    method: 'get', path: '/v1/auth/mail-preferences', tag: 'auth', caller: 'user', summary: 'Which of one\'s own mails are sent',
+    answer: { status: 200, description: 'Each topic, true while its mails are sent', json: auth.mailPreferences },
+  },
+  {
+    method: 'put', path: '/v1/auth/mail-preferences', tag: 'auth', caller: 'user', summary: 'Switch topics of one\'s own mails on or off',
+    json: auth.mailPreferencesBody, answer: { status: 200, description: 'Every topic after the change', json: auth.mailPreferences },
+  },
+  {
+    method: 'post', path: '/v1/auth/unsubscribe', tag: 'auth', caller: 'anyone', summary: 'Switch one topic\'s mails off by a mail\'s link',
+    description: 'The token of a mail\'s `PUBLIC_URL/unsubscribe#token=…` link, signed for one user and one topic; no sign-in needed.',
+    json: auth.unsubscribeBody, answer: { status: 200, description: 'The topic switched off and the account\'s email', json: auth.unsubscribed },
+    errors: { 400: '`unsubscribe_link_invalid`', 429: '`rate_limited`' },
+  },
+  {
+    method: 'get', path: '/v1/centre', tag: 'auth', caller: 'anyone', summary: 'The centre\'s name and contact',
+    answer: { status: 200, description: 'For /help, the payment instructions and mails; null where not set', json: auth.centre },
   },
   // users
   {

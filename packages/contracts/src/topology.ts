@@ -20,6 +20,8 @@ export const eventQueues = {
     'refund.paid',
     'refund.payment-undone',
     'monsterplan.week-released',
+    // Its own: the reset link and its mail are made by a consumer, not by the request.
+    'password-reset.requested',
   ],
   // The refund ledger (issue 20) consumes the exam's results and media's recordings.
   // video.transcoded: play answers the HLS ladder once it is ready (issue 22).

@@ -14,9 +14,10 @@ import { eventually } from './eventually.js';
 // 60 s here — a guard against hangs, not a figure (outside Jest, in a benchmark, import.meta.jest is absent).
 (import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(60_000);
 
-export const testAdmin = { email: 'admin@test.mn', password: 'admin-password-1' };
+export const testAdmin = { email: 'admin@test.mn', password: 'centre-keeper-1' };
 export const testPayloadSecret = 'test-payload-secret';
 export const testMediaSigningSecret = 'test-media-signing-secret';
+export const testMailLinkSecret = 'test-mail-link-secret';
 
 export interface TestPlatformOptions {
   /** Settings of the README's configuration table on top of the tests' own (PORT=0, secrets, the administrator…). */
@@ -65,6 +66,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     AMQP_URL: process.env.AMQP_URL,
     PAYLOAD_SECRET: testPayloadSecret,
     MEDIA_SIGNING_SECRET: testMediaSigningSecret,
+    MAIL_LINK_SECRET: testMailLinkSecret,
     ADMIN_EMAIL: testAdmin.email,
     ADMIN_PASSWORD: testAdmin.password,
     LOG_LEVEL: 'silent',

@@ -96,4 +96,60 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Accounts that recover and mail that arrives. A reset link's token is kept only as its SHA-256;
+  // `sign_in_failure` counts wrong passwords per address (any address, so it tells nothing of which
+  // have accounts); `mail` is the queue of mails to send, each made once (`dedupe_key`: the event and
+  // what the mail is) and holding only what is needed to write it at sending time, never a link's token.
+  '0005_recovery_and_mail': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('account')
+        .addColumn('must_change_password', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+
+      await db.schema
+        .createTable('password_reset')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('ended', 'text', (c) => c.check(sql`ended in ('used', 'superseded')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('password_reset_user').on('password_reset').column('user_id').execute();
+
+      await db.schema
+        .createTable('sign_in_failure')
+        .addColumn('email', 'text', (c) => c.primaryKey())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .addColumn('last_failed_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('mail')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('dedupe_key', 'text', (c) => c.notNull().unique())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('to_address', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'uuid')
+        .addColumn('params', 'jsonb', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull().defaultTo('waiting').check(sql`state in ('waiting', 'sent', 'failed')`))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('lease_until', 'timestamptz')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('sent_at', 'timestamptz')
+        .execute();
+      await db.schema.createIndex('mail_waiting').on('mail').columns(['state', 'next_attempt_at']).execute();
+
+      await db.schema
+        .createTable('mail_opt_out')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('mail_opt_out_pk', ['user_id', 'topic'])
+        .execute();
+    },
+  },
 };

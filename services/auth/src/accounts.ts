@@ -1,10 +1,13 @@
 // Accounts: registration, credentials, and the user as the other screens see it (with the grants
 // and exam results other services told us about).
 import type { auth, Page } from '@learning/contracts';
-import { conflict, isUniqueViolation, isUuid, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
+import { conflict, forbidden, isUniqueViolation, isUuid, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
+import { assertPasswordKeepsRule, passwordProblem } from './password-rule.js';
 import { hashPassword, isPasswordCorrect } from './passwords.js';
+import { assertMayTrySignIn, forgetSignInFailures, recordSignInFailure } from './sign-in-failures.js';
 import type { AuthTables } from './tables.js';
+import { revokeTokensOf } from './tokens.js';
 
 type AuthDb = Db<AuthTables>;
 type Account = Selectable<AuthTables['account']>;
@@ -25,6 +28,7 @@ export interface Registration {
 }
 
 export async function registerAccount(db: AuthDb, { email, name, password }: Registration): Promise<Account> {
+  assertPasswordKeepsRule(password, email);
   return createAccount(db, { email, name, passwordHash: await hashPassword(password), googleId: null });
 }
 
@@ -49,14 +53,49 @@ export async function createAccount(
   }
 }
 
+/**
+ * Checks the password, slowed down after repeated wrong ones (sign-in-failures.ts). A password that
+ * no longer keeps the rule still signs in, and marks the account to be asked for a new one.
+ */
 export async function logIn(db: AuthDb, email: string, password: string): Promise<Account> {
+  await assertMayTrySignIn(db, email);
   const account = await findAccountByEmail(db, email);
   // Checked even without an account, against a dummy hash: the same time either way (passwords.ts).
   const isCorrect = await isPasswordCorrect(account?.password_hash ?? null, password);
   if (!account || !isCorrect) {
+    await recordSignInFailure(db, email);
     throw unauthorized('Имэйл хаяг эсвэл нууц үг буруу байна.', 'invalid_credentials');
   }
+  await forgetSignInFailures(db, email);
+  if (!account.must_change_password && passwordProblem(password, email)) {
+    return db.updateTable('account').set({ must_change_password: true }).where('id', '=', account.id).returningAll().executeTakeFirstOrThrow();
+  }
   return account;
+}
+
+/**
+ * A signed-in user's new password, the current one typed again: every token of theirs issued until
+ * now is refused (the caller signs this device in again), and the account is no longer asked for one.
+ */
+export async function changePassword(db: AuthDb, userId: string, currentPassword: string, password: string, ttlSeconds: number): Promise<Account> {
+  const account = await findAccount(db, userId);
+  if (!account) throw unauthorized('Бүртгэл олдсонгүй. Дахин нэвтэрнэ үү.', 'account_missing');
+  if (!account.password_hash) {
+    throw conflict('Таны бүртгэл Google-ээр нэвтэрдэг тул нууц үггүй. Google-ээр нэвтэрнэ үү.', 'no_password');
+  }
+  if (!(await isPasswordCorrect(account.password_hash, currentPassword))) throw forbidden('Одоогийн нууц үг буруу байна.', 'password_incorrect');
+  assertPasswordKeepsRule(password, account.email);
+  const passwordHash = await hashPassword(password);
+  return transaction(db, async (trx) => {
+    const updated = await trx
+      .updateTable('account')
+      .set({ password_hash: passwordHash, must_change_password: false })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await revokeTokensOf(trx, userId, ttlSeconds);
+    return updated;
+  });
 }
 
 export async function userView(db: AuthDb, account: Account): Promise<auth.User> {
@@ -91,6 +130,7 @@ export async function userViews(db: AuthDb, accounts: Account[]): Promise<auth.U
           correctQuestions: result.correct_questions,
           totalQuestions: result.total_questions,
         })),
+      mustChangePassword: account.must_change_password,
     };
   });
 }

@@ -3,7 +3,8 @@
 // whose `adm` claim no longer holds; the platform always keeps one administrator.
 import { conflict, forbidden, isUuid, notFound, transaction, type Db } from '@learning/kit';
 import type { Selectable } from 'kysely';
-import { findAccountByEmail, registerAccount } from './accounts.js';
+import { createAccount, findAccountByEmail } from './accounts.js';
+import { hashPassword } from './passwords.js';
 import type { AuthTables } from './tables.js';
 import { revokeTokensOf } from './tokens.js';
 
@@ -52,7 +53,9 @@ export async function setAdministrator(
 export async function ensureAdministrator(db: AuthDb, email: string, password: string, ttlSeconds: number): Promise<void> {
   const anyAdministrator = await db.selectFrom('account').select('id').where('is_admin', '=', true).limit(1).executeTakeFirst();
   if (anyAdministrator) return;
-  const account = (await findAccountByEmail(db, email)) ?? (await registerAccount(db, { email, name: 'Administrator', password }));
+  // The operator's password is taken as given: if it breaks the password rule, the first sign-in asks for a new one.
+  const account =
+    (await findAccountByEmail(db, email)) ?? (await createAccount(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), googleId: null }));
   await transaction(db, (trx) => changeRole(trx, account.id, true, ttlSeconds));
 }
 

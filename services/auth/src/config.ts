@@ -1,16 +1,51 @@
 import { serviceEnv } from '@learning/kit';
 import { z } from 'zod';
 
-export const authEnv = z.object({
-  ...serviceEnv,
-  PORT: serviceEnv.PORT.default(4001),
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 60 * 60),
-  /** Google sign-in is on when both the client id and secret are set; the issuer is Google's unless a test names its stand-in. */
-  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  // Empty counts as unset (docker-compose passes `${GOOGLE_CLIENT_ID:-}`).
-  GOOGLE_CLIENT_ID: z.string().optional().transform((value) => value || undefined),
-  GOOGLE_CLIENT_SECRET: z.string().optional().transform((value) => value || undefined),
-});
+// Empty counts as unset (docker-compose passes `${GOOGLE_CLIENT_ID:-}`).
+const optionalText = z.string().optional().transform((value) => value || undefined);
+
+export const authEnv = z
+  .object({
+    ...serviceEnv,
+    NODE_ENV: z.string().optional(),
+    PORT: serviceEnv.PORT.default(4001),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).optional(),
+    TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 60 * 60),
+    /** Google sign-in is on when both the client id and secret are set; the issuer is Google's unless a test names its stand-in. */
+    GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    /** The address learners use: every link in a mail is built from it, never from a request's Host. */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'the http(s):// address learners use, e.g. https://learn.example.mn' })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
+    /** Signs the password-reset and unsubscribe links; npm start makes one under DATA_DIR. */
+    MAIL_LINK_SECRET: z.string({ error: 'required: it signs the password-reset and unsubscribe links (npm start makes one under DATA_DIR)' }).min(16),
+    /** smtp:// or smtps://, credentials in the URL; unset, each mail is written as an .eml file under <DATA_DIR>/mail. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'an smtp:// or smtps:// URL, e.g. smtps://user:password@smtp.example.mn:465' }).optional(),
+    /** The sender of every mail, e.g. `Төв <no-reply@example.mn>`; by default no-reply at PUBLIC_URL's host. */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** The first wait before a mail the SMTP server did not take is tried again; each later wait doubles, up to an hour. */
+    MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+    /** Where a mail goes for each new plan or bundle request; unset, none is sent. */
+    ADMIN_NOTIFY_EMAIL: z.email().optional(),
+    CENTRE_NAME: z.string().min(1).default('Сургалтын төв'),
+    CENTRE_PHONE: optionalText,
+    CENTRE_EMAIL: z.email().optional(),
+    CENTRE_ADDRESS: optionalText,
+    CENTRE_FACEBOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .refine((env) => env.PUBLIC_URL !== undefined || env.NODE_ENV !== 'production', {
+    path: ['PUBLIC_URL'],
+    message: 'required in production: the links in mails point there',
+  })
+  .refine((env) => env.MAIL_FROM !== undefined || env.SMTP_URL === undefined, {
+    path: ['MAIL_FROM'],
+    message: 'required with SMTP_URL: the sender the SMTP server sends as',
+  });
 export type AuthConfig = z.infer<typeof authEnv>;
+
+/** Where the learners' links point: PUBLIC_URL, or the gateway's default address on this machine (a newcomer's start). */
+export const publicUrlOf = (config: Pick<AuthConfig, 'PUBLIC_URL'>) => config.PUBLIC_URL ?? 'http://localhost:8080';

@@ -1,9 +1,10 @@
-// The learner's notifications (issue 20): made from the events the catalog and the exam publish (a
+// The learner's notifications: made from the events the catalog and the exam publish (a
 // consumer, never a read of their tables), one per event and in Mongolian; listed newest first,
 // counted while unread and marked read by the learner.
 import { examRules, type AccessEventType, type auth, type PageQuery } from '@learning/contracts';
 import { isUuid, notFound, type Db, type EventOf, type KitTables } from '@learning/kit';
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { mailNotification } from './mail/causes.js';
 import type { AuthTables } from './tables.js';
 
 type AuthTrx = Transaction<AuthTables & KitTables>;
@@ -14,7 +15,7 @@ type NotificationRow = Selectable<AuthTables['notification']>;
 export const notificationEventTypes = ['refund.earned', 'refund.paid', 'refund.payment-undone', 'monsterplan.week-released'] as const;
 export type NotificationEventType = (typeof notificationEventTypes)[number];
 
-/** A plan or a bundle as an event names it; events before issue 20 carry no name. */
+/** A plan or a bundle as an event names it; the oldest events carry no name. */
 interface Subject {
   kind: 'monsterplan' | 'lesson';
   id: string;
@@ -172,13 +173,14 @@ interface NewNotification {
 async function keepNotification(trx: AuthTrx, event: { id: string; occurredAt: string }, notification: NewNotification): Promise<void> {
   const { userId, type, message, link, subjectId = null } = notification;
   if (!isUuid(userId)) return;
-  const account = await trx.selectFrom('account').select('id').where('id', '=', userId).executeTakeFirst();
+  const account = await trx.selectFrom('account').select('email').where('id', '=', userId).executeTakeFirst();
   if (!account) return;
   await trx
     .insertInto('notification')
     .values({ user_id: userId, event_id: event.id, type, message, link, subject_id: subjectId, created_at: new Date(event.occurredAt) })
     .onConflict((c) => c.column('event_id').doNothing())
     .execute();
+  await mailNotification(trx, event.id, { userId, email: account.email, type, message, link });
 }
 
 const notificationNotFound = () => notFound('Мэдэгдэл олдсонгүй.', 'notification_not_found');

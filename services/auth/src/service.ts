@@ -1,14 +1,26 @@
-// The auth service: users, credentials, tokens, and the user's view of their grants.
+// The auth service: users, credentials, tokens, the user's view of their grants, and the mails
+// that tell learners and the administrator what happened.
+import { join } from 'node:path';
 import { applyOnce, subscribe, type ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './administrators.js';
-import type { AuthConfig } from './config.js';
+import { publicUrlOf, type AuthConfig } from './config.js';
 import { googleClient } from './google.js';
 import { dummyPasswordHash } from './passwords.js';
+import { mailAdministratorOfRequest } from './mail/causes.js';
+import { linkSigner } from './mail/links.js';
+import { startMailSender, type MailSender } from './mail/sender.js';
+import { mailTransport } from './mail/transport.js';
+import { applyPasswordResetRequested, deleteOldResets, resetMinutes } from './password-resets.js';
+import { loadCommonPasswords } from './password-rule.js';
+import { deleteOldSignInFailures } from './sign-in-failures.js';
 import { applyNotificationEvent, notificationEventTypes, notifyOfAccessEvent, notifyOfExamResult } from './notifications.js';
 import { googleRoutes } from './routes/google.js';
 import { authRoutes } from './routes/auth.js';
+import { centreRoutes } from './routes/centre.js';
+import { mailRoutes } from './routes/mail.js';
+import { passwordRoutes } from './routes/passwords.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { userRoutes } from './routes/users.js';
 import { ensureSigningKey, localKeys, type SigningKey } from './signing-keys.js';
@@ -16,6 +28,17 @@ import type { AuthTables } from './tables.js';
 
 export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
   let signingKey: SigningKey;
+  let mailSender: MailSender | undefined;
+  let housekeeping: ReturnType<typeof setInterval> | undefined;
+  const publicUrl = publicUrlOf(config);
+  const signer = linkSigner(config.MAIL_LINK_SECRET);
+  const centre = {
+    name: config.CENTRE_NAME,
+    phone: config.CENTRE_PHONE ?? null,
+    email: config.CENTRE_EMAIL ?? null,
+    address: config.CENTRE_ADDRESS ?? null,
+    facebookUrl: config.CENTRE_FACEBOOK_URL ?? null,
+  };
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? googleClient({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
@@ -27,9 +50,28 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
     async start(context) {
       signingKey = await ensureSigningKey(context.db);
       await dummyPasswordHash(); // now, not in the first unknown email's sign-in
+      loadCommonPasswords(); // likewise, not in the first registration
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
         await ensureAdministrator(context.db, config.ADMIN_EMAIL.toLowerCase(), config.ADMIN_PASSWORD, config.TOKEN_TTL_SECONDS);
       }
+      const host = new URL(publicUrl).hostname;
+      mailSender = startMailSender({
+        db: context.db,
+        transport: mailTransport({ smtpUrl: config.SMTP_URL, mailDir: join(config.DATA_DIR, 'mail'), messageIdHost: host, logger: context.logger }),
+        context: { centre, publicUrl, signer, resetMinutes },
+        from: config.MAIL_FROM ?? `"${config.CENTRE_NAME.replaceAll('"', '')}" <no-reply@${host}>`,
+        logger: context.logger,
+        retrySeconds: config.MAIL_RETRY_SECONDS,
+      });
+      housekeeping = setInterval(() => {
+        Promise.all([deleteOldResets(context.db), deleteOldSignInFailures(context.db)]).catch((error: unknown) =>
+          context.logger.warn({ err: error }, 'old reset links and sign-in failures could not be deleted'),
+        );
+      }, 3600 * 1000).unref();
+    },
+    async stop() {
+      clearInterval(housekeeping);
+      await mailSender?.stop();
     },
     // The user's view of their grants and exam results, kept from the catalog's and the exam's events,
     // and the learner's notifications of them. One subscription per type: the inbox takes an event once
@@ -40,6 +82,9 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
         applyOnce(db, async (trx, event) => {
           await applyAccessEvent(trx, event);
           await notifyOfAccessEvent(trx, event);
+          if (event.type === 'monsterplan-request.created' || event.type === 'lesson-request.created') {
+            await mailAdministratorOfRequest(trx, event, config.ADMIN_NOTIFY_EMAIL);
+          }
         }),
       ),
       subscribe(
@@ -50,6 +95,10 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
         }),
       ),
       subscribe(notificationEventTypes, applyOnce(db, applyNotificationEvent)),
+      subscribe(
+        'password-reset.requested',
+        applyOnce(db, (trx, event) => applyPasswordResetRequested(trx, event, signer)),
+      ),
     ],
     routes(app, context) {
       const tokens = { issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS };
@@ -57,6 +106,9 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       app.use(googleRoutes(context, google, signingKey, tokens));
       app.use(userRoutes(context, tokens));
       app.use(notificationRoutes(context));
+      app.use(passwordRoutes(context, signingKey, tokens));
+      app.use(mailRoutes(context, signer));
+      app.use(centreRoutes(centre));
     },
   };
 }

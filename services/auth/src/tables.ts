@@ -11,6 +11,7 @@ export interface AuthTables {
     password_hash: string | null;
     google_id: string | null;
     is_admin: Generated<boolean>;
+    must_change_password: Generated<boolean>;
     created_at: Generated<Date>;
   };
   signing_key: {
@@ -40,4 +41,30 @@ export interface AuthTables {
     created_at: Date;
     read_at: Date | null;
   };
+  password_reset: {
+    id: string;
+    user_id: string;
+    token_hash: string;
+    expires_at: Date;
+    used_at: Date | null;
+    ended: 'used' | 'superseded' | null;
+    created_at: Generated<Date>;
+  };
+  sign_in_failure: { email: string; failures: number; last_failed_at: Date };
+  mail: {
+    id: Generated<string>;
+    dedupe_key: string;
+    kind: string;
+    to_address: string;
+    user_id: string | null;
+    params: ColumnType<Record<string, unknown>, string, string>;
+    state: Generated<'waiting' | 'sent' | 'failed'>;
+    attempts: Generated<number>;
+    next_attempt_at: Generated<Date>;
+    lease_until: Date | null;
+    last_error: string | null;
+    created_at: Generated<Date>;
+    sent_at: Date | null;
+  };
+  mail_opt_out: { user_id: string; topic: string };
 }

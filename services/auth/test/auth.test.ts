@@ -28,6 +28,7 @@ describe('registration', () => {
       lessons: [],
       pendingLessons: [],
       monsterplanExam: [],
+      mustChangePassword: false,
     });
   });
 
@@ -47,7 +48,7 @@ describe('registration', () => {
     [{ email: 'a@test.mn', name: 'Бат', repeatPassword: password }, 'Нууц үгээ оруулна уу.'],
     [{ email: 'a@test.mn', name: 'Бат', password }, 'Нууц үгээ давтан оруулна уу.'],
     [{ email: 'a@test.mn', name: 'Бат', password, repeatPassword: 'другое-1234' }, 'Нууц үг таарахгүй байна.'],
-    [{ email: 'a@test.mn', name: 'Бат', password: 'short', repeatPassword: 'short' }, 'Нууц үг дор хаяж 8 тэмдэгт байна.'],
+    [{ email: 'a@test.mn', name: 'Бат', password: 'short', repeatPassword: 'short' }, 'Нууц үг дор хаяж 10 тэмдэгт байна.'],
   ])('refuses %j with 400 and a Mongolian message', async (body, message) => {
     const answer = await platform.call('POST', '/v1/auth/register', { body });
     expect(answer.status).toBe(400);

@@ -5,6 +5,7 @@ import { notFound, parseInput, recordEvent, requireUser, revokeToken, unauthoriz
 import { Router } from 'express';
 import { findAccount, findAccountByEmail, logIn, registerAccount, userView } from '../accounts.js';
 import { deleteAccount } from '../deletion.js';
+import { SignInSlowed } from '../sign-in-failures.js';
 import { publicKeys, type SigningKey } from '../signing-keys.js';
 import type { AuthTables } from '../tables.js';
 import { issueToken, type TokenSettings } from '../tokens.js';
@@ -31,7 +32,10 @@ export function authRoutes(context: ServiceContext<AuthTables>, signingKey: Sign
   // Anyone.
   router.post('/v1/auth/login', async (req, res) => {
     const { email, password } = parseInput(auth.loginBody, req.body);
-    const { id } = await logIn(db, email, password);
+    const { id } = await logIn(db, email, password).catch((error: unknown) => {
+      if (error instanceof SignInSlowed) res.set('retry-after', String(error.retryAfterSeconds));
+      throw error;
+    });
     const { account, token } = await issueToken(db, signingKey, tokens, id);
     res.json({ user: await userView(db, account), token } satisfies auth.LoginResponse);
   });
