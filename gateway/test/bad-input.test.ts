@@ -56,6 +56,14 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/auth/google' },
   { method: 'GET', path: '/v1/auth/me' },
   { method: 'GET', path: '/v1/auth/jwks' },
+  { method: 'POST', path: '/v1/auth/password-reset' },
+  { method: 'POST', path: '/v1/auth/password-reset/check' },
+  { method: 'POST', path: '/v1/auth/password-reset/confirm' },
+  { method: 'PUT', path: '/v1/auth/password' },
+  { method: 'GET', path: '/v1/auth/mail-preferences' },
+  { method: 'PUT', path: '/v1/auth/mail-preferences' },
+  { method: 'POST', path: '/v1/auth/unsubscribe' },
+  { method: 'GET', path: '/v1/centre' },
   { method: 'GET', path: '/v1/users' },
   { method: 'GET', path: '/v1/users/{user}' },
   ...videoRoutes('monsterplan'),
@@ -133,7 +141,7 @@ const badIds = [
 
 const json = { 'content-type': 'application/json' };
 const every = (fields: unknown) =>
-  JSON.stringify(Object.fromEntries(['email', 'password', 'repeatPassword', 'name', 'price', 'videos', 'lesson', 'monsterplan', 'id', 'user', 'data', 'code', 'isApproved', 'translateUrl', 'question', 'niceWord', 'answers', 'answer', 'correct', 'ranges', 'position'].map((field) => [field, fields])));
+  JSON.stringify(Object.fromEntries(['email', 'password', 'repeatPassword', 'name', 'price', 'videos', 'lesson', 'monsterplan', 'id', 'user', 'data', 'code', 'isApproved', 'translateUrl', 'question', 'niceWord', 'answers', 'answer', 'correct', 'ranges', 'position', 'token', 'currentPassword', 'requests', 'exam', 'refunds', 'weeks'].map((field) => [field, fields])));
 const jsonBodies: Array<string | Buffer> = [
   '[]',
   'null',

@@ -17,7 +17,10 @@ import { gatewayEnv } from '../../gateway/src/config.js';
 import { startGateway } from '../../gateway/src/server.js';
 import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
-import { deleteBusNamespace, dropSchemas, uniqueSuffix } from '@learning/testing';
+import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
+import { authEnv } from '../../services/auth/src/config.js';
+import { linkSigner } from '../../services/auth/src/mail/links.js';
+import { deleteBusNamespace, dropSchemas, eventually, uniqueSuffix } from '@learning/testing';
 import { keptSecretFile, launchSettings } from '../launch-settings.js';
 import { startPlatform, type Platform } from '../platform.js';
 
@@ -45,6 +48,7 @@ let folder: string;
 let google: GoogleStandIn;
 let started: Started;
 let ffmpegCalls: string;
+let smtp: TestSmtpServer;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -56,6 +60,7 @@ const freePort = () =>
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'configuration-'));
+  smtp = await startSmtpServer();
   google = await startGoogleStandIn();
   ffmpegCalls = join(folder, 'ffmpeg-calls.log');
   // ffmpeg and ffprobe behind wrappers that note each call, so the probes see which binary media ran.
@@ -76,6 +81,17 @@ beforeAll(async () => {
     AMQP_URL: process.env.AMQP_URL ?? '',
     PAYLOAD_SECRET: 'configured-payload-secret',
     MEDIA_SIGNING_SECRET: 'configured-media-signing-secret',
+    MAIL_LINK_SECRET: 'configured-mail-link-secret',
+    PUBLIC_URL: 'https://configured.example.mn',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Configured Centre <office@configured.mn>',
+    MAIL_RETRY_SECONDS: '0.3',
+    ADMIN_NOTIFY_EMAIL: 'configured-office@test.mn',
+    CENTRE_NAME: 'Configured Centre',
+    CENTRE_PHONE: '+976 7000-0000',
+    CENTRE_EMAIL: 'info@configured.mn',
+    CENTRE_ADDRESS: 'Улаанбаатар, Сүхбаатар дүүрэг',
+    CENTRE_FACEBOOK_URL: 'https://www.facebook.com/configured.centre',
     ADMIN_EMAIL: 'configured-admin@test.mn',
     ADMIN_PASSWORD: 'configured-admin-password',
     TOKEN_TTL_SECONDS: '120',
@@ -117,6 +133,7 @@ afterAll(async () => {
   await s3?.close();
   await started?.platform.close();
   await google?.close();
+  await smtp?.stop();
   for (const prefix of [schemaPrefix, `${schemaPrefix}s3`]) {
     if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, prefix);
     if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, prefix, ['auth', 'catalog', 'media', 'exam']);
@@ -172,11 +189,15 @@ async function firstDemoVideoId(): Promise<string> {
 }
 
 async function learnerToken(): Promise<string> {
+  return (await learner()).token;
+}
+
+async function learner(): Promise<{ email: string; token: string }> {
   const email = `learner-${uniqueSuffix()}@test.mn`;
   const password = 'learner-password-1';
   const client = { 'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
   await started.call('POST', '/v1/auth/register', { body: { email, name: 'Сурагч', password, repeatPassword: password }, headers: client });
-  return (await started.call('POST', '/v1/auth/login', { body: { email, password }, headers: client })).body.token as string;
+  return { email, token: (await started.call('POST', '/v1/auth/login', { body: { email, password }, headers: client })).body.token as string };
 }
 
 /** A learner approved for the first demo plan with an exam, once every service has heard of it. */
@@ -201,6 +222,14 @@ async function learnerWithExam(): Promise<{ token: string; monsterplanId: string
 }
 
 type Probe = () => Promise<void>;
+
+/** A password-reset mail for a new learner, as the configured SMTP server took it. */
+async function resetMail() {
+  const { email } = await learner();
+  await started.call('POST', '/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': `10.0.1.${Math.floor(Math.random() * 250)}` } });
+  const [mail] = await smtp.waitForMails(email);
+  return mail!;
+}
 
 let s3: S3TestServer | undefined;
 let onS3: Promise<{ started: Started; videoId: string }> | undefined;
@@ -502,6 +531,62 @@ const probes: Record<string, Probe> = {
     expect(keys).toContain(`platform/media/videos/${videoId}/video`);
     expect(keys.filter((key) => !key.startsWith('platform/media/'))).toEqual([]);
   },
+  async SMTP_URL() {
+    await resetMail();
+  },
+  async MAIL_FROM() {
+    expect((await resetMail()).headers.get('from')).toMatchObject({ text: expect.stringContaining('office@configured.mn') });
+  },
+  async PUBLIC_URL() {
+    expect((await resetMail()).links[0]).toMatch(/^https:\/\/configured\.example\.mn\/reset-password#token=[\w-]{43}$/);
+  },
+  async MAIL_LINK_SECRET() {
+    // The link's token is the reset's id signed with the configured secret.
+    const mail = await resetMail();
+    const token = new URL(mail.links[0]!).hash.replace('#token=', '');
+    const resets = await started.platform.services.auth.context.db.selectFrom('password_reset').select('id').execute();
+    expect(resets.map((reset) => linkSigner('configured-mail-link-secret').resetToken(reset.id))).toContain(token);
+  },
+  async MAIL_RETRY_SECONDS() {
+    // SMTP away: the second try comes after 0.6 s (0.3 doubled), not a minute (the default's 30 doubled).
+    await smtp.stop();
+    let email = '';
+    try {
+      email = (await learner()).email;
+      await started.call('POST', '/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': '10.0.0.9' } });
+      const db = started.platform.services.auth.context.db;
+      const row = await eventually(
+        () => db.selectFrom('mail').select(['attempts', 'next_attempt_at']).where('to_address', '=', email).where('attempts', '>=', 2).executeTakeFirst(),
+        'the mail tried twice',
+      );
+      expect(new Date(row.next_attempt_at).getTime() - Date.now()).toBeLessThan(5_000);
+    } finally {
+      await smtp.start();
+    }
+    await smtp.waitForMails(email);
+  },
+  async ADMIN_NOTIFY_EMAIL() {
+    await learnerWithExam();
+    const [mail] = await smtp.waitForMails('configured-office@test.mn');
+    expect(mail!.subject).toMatch(/^Шинэ хүсэлт: /);
+  },
+  async CENTRE_NAME() {
+    expect((await started.call('GET', '/v1/centre')).body.name).toBe('Configured Centre');
+    expect((await resetMail()).subject).toBe('Нууц үг сэргээх · Configured Centre');
+  },
+  async CENTRE_PHONE() {
+    expect((await started.call('GET', '/v1/centre')).body.phone).toBe('+976 7000-0000');
+    expect((await resetMail()).text).toContain('Утас: +976 7000-0000');
+  },
+  async CENTRE_EMAIL() {
+    expect((await started.call('GET', '/v1/centre')).body.email).toBe('info@configured.mn');
+  },
+  async CENTRE_ADDRESS() {
+    expect((await started.call('GET', '/v1/centre')).body.address).toBe('Улаанбаатар, Сүхбаатар дүүрэг');
+  },
+  async CENTRE_FACEBOOK_URL() {
+    expect((await started.call('GET', '/v1/centre')).body.facebookUrl).toBe('https://www.facebook.com/configured.centre');
+  },
   async MEDIA_S3_FORCE_PATH_STYLE() {
     // The bucket in the path, not in the host name.
     expect((await uploadRequests()).every((request) => request.url.startsWith('/configured-bucket/') && !request.host.startsWith('configured-bucket.'))).toBe(true);
@@ -539,6 +624,16 @@ it('REMOTE_HOME_URL is listed for the shell (a gateway of its own, where REMOTES
   } finally {
     await gateway.close();
   }
+});
+
+it('start:distributed hands auth the same mail settings as npm start: PUBLIC_URL from its PORT and the kept MAIL_LINK_SECRET', async () => {
+  const dataDir = join(folder, 'distributed');
+  // As scripts/start-distributed.ts does: the launcher's settings, then each service its own PORT.
+  const { settings } = launchSettings({ DATA_DIR: dataDir, PORT: '8443', AMQP_URL: 'amqp://127.0.0.1:5672' });
+  const auth = loadConfig(authEnv, { ...settings, PORT: '4001' });
+  expect(auth.PUBLIC_URL).toBe('http://localhost:8443');
+  expect(auth.MAIL_LINK_SECRET).toBe(await readFile(keptSecretFile(dataDir, 'MAIL_LINK_SECRET'), 'utf8'));
+  expect(loadConfig(authEnv, { ...launchSettings({ DATA_DIR: dataDir }).settings, PORT: '4001' }).MAIL_LINK_SECRET).toBe(auth.MAIL_LINK_SECRET);
 });
 
 it('docker-compose passes every setting of the table to its services (the image itself sets NODE_ENV and has the builds)', async () => {

@@ -166,7 +166,8 @@ it('while SMTP is down mails wait and are retried; once it is back every one arr
     }, 'every mail tried at least twice');
     const metrics = await (await fetch(`${platform.url}/metrics`)).text();
     expect(sampleOf(metrics, 'mail_messages', { state: 'waiting' })).toBeGreaterThanOrEqual(5);
-    expect(sampleOf(metrics, 'mail_send_attempts_total', { outcome: 'retried' })).toBeGreaterThanOrEqual(10);
+    // A row is claimed (its attempts counted) before its try fails: five rows tried twice have failed at least once each.
+    expect(sampleOf(metrics, 'mail_send_attempts_total', { outcome: 'retried' })).toBeGreaterThanOrEqual(5);
     expect(sampleOf(metrics, 'mail_oldest_waiting_age_seconds')).toBeGreaterThan(0);
   } finally {
     await smtp.start();
