@@ -22,7 +22,10 @@ export const texts = {
     next: 'Үргэлжлүүлэх',
     submit: 'Нэвтрэх',
     greeting: (name: string) => `Сайн байна уу, ${name}`,
+    forgotPassword: 'Нууц үгээ мартсан уу?',
   },
+  forgotPassword: { title: 'Нууц үг сэргээх', email: 'Имэйл', submit: 'Холбоос илгээх' },
+  resetPassword: { password: 'Шинэ нууц үг', repeatPassword: 'Шинэ нууц үг давтах', submit: 'Нууц үг хадгалах', newLink: 'Шинэ холбоос авах' },
   createAccount: {
     title: 'Бүртгүүлэх',
     email: 'Имэйл',

@@ -62,6 +62,7 @@ registerTranslations('home', {
       drawing: 'Хуудсуудыг зурж байна: {{drawn}}/{{total}}',
       page: '{{page}}-р хуудас, нийт {{total}}',
       loadError: 'Товхимлыг ачаалж чадсангүй.',
+      contact: 'Холбоо барих',
     },
   },
   en: {
@@ -124,6 +125,7 @@ registerTranslations('home', {
       drawing: 'Drawing the pages: {{drawn}}/{{total}}',
       page: 'Page {{page}} of {{total}}',
       loadError: 'The brochure could not be loaded.',
+      contact: 'Contact',
     },
   },
 });

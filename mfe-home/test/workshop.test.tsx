@@ -59,6 +59,7 @@ describe('the workshop (/boosterz)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Товхимол ачаалж байна…');
     expect(open).toHaveBeenCalledWith('/v1/documents/workshop.pdf', expect.any(AbortSignal));
     expect(screen.getByRole('link', { name: 'Товхимол татах (PDF)' })).toHaveAttribute('href', '/v1/documents/workshop.pdf');
+    expect(screen.getByRole('link', { name: 'Холбоо барих' })).toHaveAttribute('href', '/help');
 
     await act(async () => resolve(brochure));
     const pages = screen.getAllByRole('img', { name: /-р хуудас, нийт 3$/ });

@@ -15,6 +15,7 @@ function expectInstructions(panel: ReturnType<typeof within>) {
   expect(panel.getByText(/^QPay/).textContent).toBe(instructions);
   expect(panel.getByText(/ихэвчлэн нэг ажлын өдрийн дотор/)).toBeInTheDocument();
   expect(panel.getByRole('link', { name: 'Мэдэгдлүүд' })).toHaveAttribute('href', '/notifications');
+  expect(panel.getByRole('link', { name: 'Холбоо барих' })).toHaveAttribute('href', '/help');
 }
 
 describe('paying for a bundle (issue 20)', () => {

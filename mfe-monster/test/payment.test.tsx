@@ -19,6 +19,7 @@ function expectInstructions(panel: ReturnType<typeof within>) {
   expect(panel.getByText(/^Хаан банк/).textContent).toBe(instructions);
   expect(panel.getByText(/Сургалтын төв төлбөрийг шалгасны дараа хүсэлтийг зөвшөөрнө, ихэвчлэн нэг ажлын өдрийн дотор/)).toBeInTheDocument();
   expect(panel.getByRole('link', { name: 'Мэдэгдлүүд' })).toHaveAttribute('href', '/notifications');
+  expect(panel.getByRole('link', { name: 'Холбоо барих' })).toHaveAttribute('href', '/help');
 }
 
 describe('paying for a plan (issue 20)', () => {

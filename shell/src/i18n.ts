@@ -40,6 +40,12 @@ export const shellTranslations = {
     help: {
       title: 'Тусламж',
       body: 'Асуулт гарвал сургалтын төвийнхөө багштай холбогдоорой.',
+      contact: 'Холбоо барих',
+      phone: 'Утас',
+      email: 'Имэйл',
+      address: 'Хаяг',
+      facebook: 'Facebook хуудас',
+      loading: 'Холбоо барих мэдээллийг ачаалж байна…',
     },
   },
   en: {
@@ -78,6 +84,12 @@ export const shellTranslations = {
     help: {
       title: 'Help',
       body: 'If you have a question, contact your teacher at the training centre.',
+      contact: 'Contact',
+      phone: 'Phone',
+      email: 'Email',
+      address: 'Address',
+      facebook: 'Facebook page',
+      loading: 'Loading the contact details…',
     },
   },
 };

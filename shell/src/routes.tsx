@@ -8,11 +8,15 @@ import { HelpScreen, NotFoundScreen, UnauthorizedScreen } from './screens/info/I
 
 const SignInScreen = lazy(() => import('./screens/signin/SignInScreen'));
 const CreateAccountScreen = lazy(() => import('./screens/create-account/CreateAccountScreen'));
+const ForgotPasswordScreen = lazy(() => import('./screens/forgot-password/ForgotPasswordScreen'));
+const ResetPasswordScreen = lazy(() => import('./screens/reset-password/ResetPasswordScreen'));
+const UnsubscribeScreen = lazy(() => import('./screens/unsubscribe/UnsubscribeScreen'));
 const LoginCallbackScreen = lazy(() => import('./screens/callbacks/LoginCallbackScreen'));
 const SignoutCallbackScreen = lazy(() => import('./screens/callbacks/SignoutCallbackScreen'));
 const GoogleCallbackScreen = lazy(() => import('./screens/callbacks/GoogleCallbackScreen'));
 const MyLearningScreen = lazy(() => import('./screens/me/MyLearningScreen'));
 const SettingsScreen = lazy(() => import('./screens/me/SettingsScreen'));
+const ChangePasswordScreen = lazy(() => import('./screens/me/ChangePasswordScreen'));
 const NotificationsScreen = lazy(() => import('./screens/notifications/NotificationsScreen'));
 
 export function AppRoutes() {
@@ -23,12 +27,16 @@ export function AppRoutes() {
         <Route element={<LazyPage />}>
           <Route path="signin" element={<SignInScreen />} />
           <Route path="create-account" element={<CreateAccountScreen />} />
+          <Route path="forgot-password" element={<ForgotPasswordScreen />} />
+          <Route path="reset-password" element={<ResetPasswordScreen />} />
+          <Route path="unsubscribe" element={<UnsubscribeScreen />} />
           <Route path="login/callback" element={<LoginCallbackScreen />} />
           <Route path="signout/callback" element={<SignoutCallbackScreen />} />
           <Route path="callback/google" element={<GoogleCallbackScreen />} />
           <Route path="me" element={<Restricted />}>
             <Route index element={<MyLearningScreen />} />
             <Route path="settings" element={<SettingsScreen />} />
+            <Route path="password" element={<ChangePasswordScreen />} />
             <Route path="*" element={<NotFoundRedirect />} />
           </Route>
           <Route path="notifications" element={<Restricted />}>

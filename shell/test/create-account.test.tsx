@@ -1,3 +1,4 @@
+import { auth } from '@learning/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, learner, renderApp } from './fixtures';
@@ -26,7 +27,7 @@ describe('registration (/create-account)', () => {
     fakeSession(null);
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
-    await fill({ Имэйл: 'bat.example.com', Нэр: 'Бат', 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
+    await fill({ Имэйл: 'bat.example.com', Нэр: 'Бат', 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-1' });
     await submit();
     expect(screen.getByText('Имэйл хаяг буруу байна.')).toBeInTheDocument();
   });
@@ -35,10 +36,30 @@ describe('registration (/create-account)', () => {
     const gateway = fakeSession(null);
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
-    await fill({ Имэйл: 'bat@example.com', Нэр: 'Бат', 'Нууц үг': 'password1', 'Нууц үг давтах': 'password2' });
+    await fill({ Имэйл: 'bat@example.com', Нэр: 'Бат', 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-2' });
     await submit();
     expect(screen.getByText('Нууц үг таарахгүй байна.')).toBeInTheDocument();
     expect(screen.getByLabelText('Нууц үг давтах')).toHaveFocus();
+    expect(gateway.calls.filter((call) => call.path === '/v1/auth/register')).toHaveLength(0);
+  });
+
+  it('shows the password rule before anything is sent, under the password field', async () => {
+    fakeSession(null);
+    renderApp('/create-account');
+    expect(await screen.findByLabelText('Нууц үг')).toHaveAccessibleDescription(auth.passwordRule.text);
+  });
+
+  it(`refuses a password under ${auth.passwordRule.minLength} characters with the server's message, without calling it`, async () => {
+    const gateway = fakeSession(null);
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    const short = 'x'.repeat(auth.passwordRule.minLength - 1);
+    await fill({ Имэйл: 'bat@example.com', Нэр: 'Бат', 'Нууц үг': short, 'Нууц үг давтах': short });
+    await submit();
+    const contractMessage = auth.registerBody.safeParse({ email: 'bat@example.com', name: 'Бат', password: short, repeatPassword: short }).error?.issues[0]?.message;
+    expect(contractMessage).toBe(`Нууц үг дор хаяж ${auth.passwordRule.minLength} тэмдэгт байна.`);
+    expect(screen.getByText(contractMessage!)).toBeInTheDocument();
+    expect(screen.getByLabelText('Нууц үг')).toHaveFocus();
     expect(gateway.calls.filter((call) => call.path === '/v1/auth/register')).toHaveLength(0);
   });
 
@@ -55,14 +76,14 @@ describe('registration (/create-account)', () => {
     const gateway = fakeSession(null, { 'POST /v1/auth/register': { status: 201, body: learner } });
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
-    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
+    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-1' });
     await submit();
     expect(await screen.findByText('Бүртгэл амжилттай үүслээ.')).toBeInTheDocument();
     expect(gateway.calls.find((call) => call.path === '/v1/auth/register')?.body).toEqual({
       email: learner.email,
       name: learner.name,
-      password: 'password1',
-      repeatPassword: 'password1',
+      password: 'long-password-1',
+      repeatPassword: 'long-password-1',
     });
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Нэвтрэх' })).toHaveAttribute('href', '/signin');
   });
@@ -71,7 +92,7 @@ describe('registration (/create-account)', () => {
     fakeSession(null, { 'POST /v1/auth/register': { status: 409, body: { message: 'Энэ имэйл хаяг бүртгэлтэй байна.', code: 'email_taken' } } });
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
-    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'password1', 'Нууц үг давтах': 'password1' });
+    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-1' });
     await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Энэ имэйл хаяг бүртгэлтэй байна.');
   });

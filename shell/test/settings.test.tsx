@@ -1,9 +1,16 @@
+import type { auth } from '@learning/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, fakeSession, learner, renderApp } from './fixtures';
 
 const address = () => screen.getByTestId('address');
 const deleteCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.filter((call) => call.method === 'DELETE' && call.path === '/v1/auth/me');
+
+const savedMailPreferences: Record<string, { body: auth.MailPreferences }> = {
+  'GET /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: true, weeks: false } },
+};
+const mailSwitch = (name: string) => screen.findByRole('switch', { name });
+const mailCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.filter((call) => call.method === 'PUT' && call.path === '/v1/auth/mail-preferences');
 
 async function openDeleteDialog() {
   await userEvent.click(await screen.findByRole('button', { name: 'Бүртгэл устгах' }));
@@ -73,3 +80,74 @@ describe('the settings (/me/settings)', () => {
     await waitFor(() => expect(deleteCalls(google).map((call) => call.body)).toEqual([{}]));
   });
 });
+
+describe('the password on /me/settings', () => {
+  it('links to changing the password, and to a reset link for their own email', async () => {
+    fakeSession(learner, savedMailPreferences);
+    renderApp('/me/settings');
+    expect(await screen.findByRole('link', { name: 'Нууц үг солих' })).toHaveAttribute('href', '/me/password');
+    expect(screen.getByRole('link', { name: 'Нууц үгээ мартсан уу?' })).toHaveAttribute('href', `/forgot-password?email=${encodeURIComponent(learner.email)}`);
+  });
+});
+
+describe('the email notifications on /me/settings', () => {
+  it('shows a loading state, then a switch per topic as the server has them', async () => {
+    fakeSession(learner, savedMailPreferences);
+    renderApp('/me/settings');
+    expect(await screen.findByText('Имэйлийн тохиргоог ачаалж байна…')).toBeInTheDocument();
+    const group = within(await screen.findByRole('group', { name: 'Имэйл мэдэгдэл' }));
+    expect(group.getAllByRole('switch').map((input) => [input.closest('label')!.textContent, (input as HTMLInputElement).checked])).toEqual([
+      ['Хүсэлтийн шийдвэр', true],
+      ['Шалгалтын дүн', true],
+      ['Буцаан олголт', true],
+      ['Шинэ долоо хоног', false],
+    ]);
+  });
+
+  it('sends PUT with the topic switched, and keeps the answer', async () => {
+    const gateway = fakeSession(learner, {
+      ...savedMailPreferences,
+      'PUT /v1/auth/mail-preferences': { body: { requests: true, exam: false, refunds: true, weeks: false } },
+    });
+    renderApp('/me/settings');
+    const exam = await mailSwitch('Шалгалтын дүн');
+    await userEvent.click(exam);
+    expect(exam).not.toBeChecked();
+    await waitFor(() => expect(mailCalls(gateway).map((call) => call.body)).toEqual([{ exam: false }]));
+    await userEvent.click(await mailSwitch('Шинэ долоо хоног'));
+    await waitFor(() => expect(mailCalls(gateway).map((call) => call.body)).toEqual([{ exam: false }, { weeks: true }]));
+  });
+
+  it("shows the server's message and puts the switch back when saving fails", async () => {
+    fakeSession(learner, {
+      ...savedMailPreferences,
+      'PUT /v1/auth/mail-preferences': { status: 503, body: { message: 'Түр саатал гарлаа. Дахин оролдоно уу.', code: 'unavailable' } },
+    });
+    renderApp('/me/settings');
+    const requests = await mailSwitch('Хүсэлтийн шийдвэр');
+    await userEvent.click(requests);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Түр саатал гарлаа. Дахин оролдоно уу.');
+    expect(requests).toBeChecked();
+  });
+
+  it('says when the settings cannot be loaded, and tries again', async () => {
+    let isDown = true;
+    fakeSession(learner, {
+      'GET /v1/auth/mail-preferences': () => (isDown ? { status: 502, body: undefined } : savedMailPreferences['GET /v1/auth/mail-preferences']!),
+    });
+    renderApp('/me/settings');
+    expect(await screen.findByText('Имэйлийн тохиргоог ачаалж чадсангүй.')).toBeInTheDocument();
+    isDown = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Дахин оролдох' }));
+    expect(await mailSwitch('Буцаан олголт')).toBeChecked();
+  });
+
+  it('can be switched from the keyboard', async () => {
+    const gateway = fakeSession(learner, { ...savedMailPreferences, 'PUT /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: false, weeks: false } } });
+    renderApp('/me/settings');
+    (await mailSwitch('Буцаан олголт')).focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(mailCalls(gateway).map((call) => call.body)).toEqual([{ refunds: false }]));
+  });
+});
+

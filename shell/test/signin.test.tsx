@@ -84,4 +84,33 @@ describe('sign-in (/signin)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Имэйл эсвэл нууц үг буруу байна.');
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('links the password step to /forgot-password with the email typed', async () => {
+    fakeSession(null, { 'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } } });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), learner.email);
+    await userEvent.click(next());
+    const forgot = await screen.findByRole('link', { name: 'Нууц үгээ мартсан уу?' });
+    expect(forgot).toHaveAttribute('href', `/forgot-password?email=${encodeURIComponent(learner.email)}`);
+    await userEvent.click(forgot);
+    expect(await screen.findByLabelText('Имэйл')).toHaveValue(learner.email);
+  });
+
+  it("shows the server's message when sign-in is slowed after repeated wrong passwords", async () => {
+    fakeSession(null, {
+      'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } },
+      'POST /v1/auth/login': {
+        status: 429,
+        headers: { 'retry-after': '60' },
+        body: { message: 'Олон удаа буруу оролдлоо. 1 минутын дараа дахин оролдоно уу.', code: 'sign_in_slowed' },
+      },
+    });
+    renderApp('/signin');
+    await userEvent.type(await screen.findByLabelText('Имэйл'), learner.email);
+    await userEvent.click(next());
+    await userEvent.type(await screen.findByLabelText('Нууц үг'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Нэвтрэх' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Олон удаа буруу оролдлоо. 1 минутын дараа дахин оролдоно уу.');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
 });

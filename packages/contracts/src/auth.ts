@@ -1,6 +1,9 @@
 // /v1/auth, /v1/users and /v1/notifications payloads.
 import { z } from 'zod';
+import { mailTopics, passwordRule } from './account-rules.js';
 import { pageQuery } from './common.js';
+
+export { mailTopics, passwordRule, type MailTopic } from './account-rules.js';
 
 const email = z
   .string({ error: 'Имэйл хаягаа оруулна уу.' })
@@ -33,15 +36,6 @@ export const adminRoleBody = z.object({ isAdmin: z.boolean({ error: 'Админ�
  * none to give, and its confirmation is the dialog's.
  */
 export const deleteAccountBody = z.object({ password: z.string().max(200, 'Нууц үг хэтэрхий урт байна.').optional() });
-
-/**
- * The rule a new password keeps, shown on the registration page before it is sent. The length is
- * checked here; the server also refuses the most common passwords and the email's own name part.
- */
-export const passwordRule = {
-  minLength: 10,
-  text: 'Нууц үг дор хаяж 10 тэмдэгт байна. Түгээмэл нууц үг (жишээ нь 1234567890, qwertyuiop) болон имэйл хаягийнхаа @-аас өмнөх хэсгийг ашиглаж болохгүй.',
-} as const;
 
 const newPassword = password.min(passwordRule.minLength, `Нууц үг дор хаяж ${passwordRule.minLength} тэмдэгт байна.`);
 const repeatPassword = z.string({ error: 'Нууц үгээ давтан оруулна уу.' }).min(1, 'Нууц үгээ давтан оруулна уу.');
@@ -85,9 +79,6 @@ export const changePasswordBody = z
   .object({ currentPassword: password, password: newPassword, repeatPassword })
   .refine((body) => body.password === body.repeatPassword, passwordsMatch);
 
-/** What the learner's mails are about; each can be switched off (the reset and sign-in mails cannot). */
-export const mailTopics = ['requests', 'exam', 'refunds', 'weeks'] as const;
-export type MailTopic = (typeof mailTopics)[number];
 
 /** GET and PUT /v1/auth/mail-preferences: true while the topic's mails are sent. */
 export const mailPreferences = z.object({

@@ -8,6 +8,7 @@ export * as exam from './exam.js';
 export * as progress from './progress.js';
 export * as refunds from './refunds.js';
 export * from './exam-rules.js';
+export * from './account-rules.js';
 export * from './progress-rules.js';
 export * from './payload-token.js';
 export * from './media-urls.js';

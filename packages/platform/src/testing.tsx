@@ -191,6 +191,7 @@ export function aUser(overrides: Partial<auth.User> = {}): auth.User {
     lessons: [],
     pendingLessons: [],
     monsterplanExam: [],
+    mustChangePassword: false,
     ...overrides,
   });
 }

@@ -49,7 +49,7 @@ export function readCallback(location: { hash: string; search: string }): { code
 /** The mismatch of a callback with this tab's attempt: the server's kind of error, so the screen shows one way. */
 export class AttemptMismatch extends Error {}
 
-/** Exchanges the code and logs in with the answer; resolves to where the learner started (continue). */
+/** Exchanges the code and logs in with the answer; resolves to the user and where the learner started (continue). */
 export function useGoogleLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -58,7 +58,7 @@ export function useGoogleLogin() {
       if (!attempt || attempt.state !== state) throw new AttemptMismatch();
       const answer = await api.post<auth.LoginResponse>('/v1/auth/login-google', { code, state, ...(iss ? { iss } : {}) });
       rememberLogin(queryClient, answer);
-      return attempt.continueUrl;
+      return { user: answer.user, continueUrl: attempt.continueUrl };
     },
   });
 }

@@ -1,5 +1,6 @@
-// /boosterz: the workshop, with its brochure shown page by page (pdf.js) and offered for download.
-import { PageTitle, useTranslation } from '@learning/platform';
+// /boosterz: the workshop, with its brochure shown page by page (pdf.js) and offered for download, and
+// the way to the centre's contact (/help).
+import { Link, PageTitle, useTranslation } from '@learning/platform';
 import { workshopBrochurePdf } from '../../documents';
 import { BrochurePages } from './BrochurePages';
 
@@ -12,6 +13,7 @@ export function WorkshopScreen() {
         <a className="lp-button lp-button--secondary" href={workshopBrochurePdf} download>
           {t('workshop.download')}
         </a>
+        <Link to="/help">{t('workshop.contact')}</Link>
       </p>
       <BrochurePages url={workshopBrochurePdf} title={t('workshop.brochure')} />
     </>

@@ -16,6 +16,7 @@ export const common = {
       atCentre: 'Төлбөрөө сургалтын төвд биечлэн төлнө үү.',
       approval: 'Сургалтын төв төлбөрийг шалгасны дараа хүсэлтийг зөвшөөрнө, ихэвчлэн нэг ажлын өдрийн дотор. Зөвшөөрөхөд танд мэдэгдэл ирнэ.',
       notifications: 'Мэдэгдлүүд',
+      contact: 'Холбоо барих',
     },
     progress: {
       status: { complete: 'Дууссан', 'in-progress': 'Үргэлжилж байна', 'not-started': 'Эхлээгүй' },
@@ -44,6 +45,7 @@ export const common = {
       atCentre: 'Please pay at the training centre.',
       approval: 'The centre approves your request once it has checked the payment, usually within one working day. A notification tells you when it does.',
       notifications: 'Notifications',
+      contact: 'Contact',
     },
     progress: {
       status: { complete: 'Complete', 'in-progress': 'In progress', 'not-started': 'Not started' },

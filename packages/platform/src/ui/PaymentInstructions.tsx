@@ -1,6 +1,7 @@
 // What a learner who has asked for a plan or a bundle is told while the request waits (issue 20): the
-// amount to pay (the early price while it lasts), the administrator's payment instructions, and how the
-// approval comes. One panel for the plan and bundle pages and /me, shown only while access is pending.
+// amount to pay (the early price while it lasts), the administrator's payment instructions, how the
+// approval comes, and where to ask (the centre's contact on /help). One panel for the plan and bundle
+// pages and /me, shown only while access is pending.
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { Link } from 'react-router-dom';
@@ -53,6 +54,9 @@ export function PaymentInstructions({ offer, isJustRequested = false, headingLev
       <p className="lp-payment__instructions">{instructions || t('payment.atCentre')}</p>
       <p className="lp-payment__approval">
         {t('payment.approval')} <Link to="/notifications">{t('payment.notifications')}</Link>
+      </p>
+      <p className="lp-payment__contact">
+        <Link to="/help">{t('payment.contact')}</Link>
       </p>
     </section>
   );

@@ -1,6 +1,8 @@
 // /create-account: the registration form (POST /v1/auth/register), then a success view.
 import { Alert, Button, Card, Link, PageTitle, TextField, useRegister, useSearchParams, useTranslation } from '@learning/platform';
-import { registrationErrors } from '../../forms/rules';
+import { EmailField } from '../../forms/EmailField';
+import { NewPasswordFields } from '../../forms/NewPasswordFields';
+import { registrationErrors } from '../../forms/password-rules';
 import { useForm } from '../../forms/useForm';
 import { GoogleButton } from '../../google/GoogleButton';
 import '../strings';
@@ -40,15 +42,12 @@ export default function CreateAccountScreen() {
         <PageTitle>{t('createAccount.title')}</PageTitle>
         <form onSubmit={submit} noValidate>
           {register.error && <Alert>{register.error.message}</Alert>}
-          <TextField label={t('createAccount.email')} type="email" autoComplete="email" inputMode="email" error={error('email')} {...form.field('email')} />
+          <EmailField label={t('createAccount.email')} error={error('email')} {...form.field('email')} />
           <TextField label={t('createAccount.name')} autoComplete="name" error={error('name')} {...form.field('name')} />
-          <TextField label={t('createAccount.password')} type="password" autoComplete="new-password" error={error('password')} {...form.field('password')} />
-          <TextField
-            label={t('createAccount.repeatPassword')}
-            type="password"
-            autoComplete="new-password"
-            error={error('repeatPassword')}
-            {...form.field('repeatPassword')}
+          <NewPasswordFields
+            labels={{ password: t('createAccount.password'), repeatPassword: t('createAccount.repeatPassword') }}
+            field={form.field}
+            errors={form.errors}
           />
           <Button type="submit" isLoading={register.isPending} className="auth-screen__submit">
             {t('createAccount.submit')}

@@ -1,5 +1,6 @@
-// The shell's small pages: /help, /unauthorized and /404.
+// The shell's small pages: /help (with the centre's contact), /unauthorized and /404.
 import { Link, PageTitle, usePageTitle, useTranslation } from '@learning/platform';
+import { CentreContact } from './CentreContact';
 
 export function HelpScreen() {
   const { t } = useTranslation('shell');
@@ -7,6 +8,7 @@ export function HelpScreen() {
     <>
       <PageTitle>{t('help.title')}</PageTitle>
       <p>{t('help.body')}</p>
+      <CentreContact />
     </>
   );
 }

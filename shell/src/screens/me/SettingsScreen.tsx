@@ -1,8 +1,10 @@
 // /me/settings: greeting, email, the connected third-party (Google) account, the change-email button
-// (shown disabled: changing the email is not offered yet) and deleting the account, confirmed in a dialog.
-import { Button, Card, PageTitle, useCurrentUser, useTranslation } from '@learning/platform';
+// (shown disabled: changing the email is not offered yet), the password (change it, or ask for a reset
+// link), the mails the learner gets, and deleting the account, confirmed in a dialog.
+import { Button, Card, Link, PageTitle, useCurrentUser, useTranslation } from '@learning/platform';
 import { useId, useState } from 'react';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { MailPreferences } from './MailPreferences';
 import '../strings';
 
 export default function SettingsScreen() {
@@ -37,7 +39,30 @@ export default function SettingsScreen() {
           {t('me.changeEmailSoon')}
         </p>
       </Card>
+      <PasswordLinks email={user.email} />
+      <MailPreferences />
       {isDeleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
     </>
+  );
+}
+
+/**
+ * Changing the password is offered to every account: one made through Google may have none, and the
+ * server's answer to it (no_password) says so on the change-password page.
+ */
+function PasswordLinks({ email }: { email: string }) {
+  const { t } = useTranslation('shell');
+  return (
+    <Card className="settings">
+      <h2 className="settings__title">{t('me.password')}</h2>
+      <div className="settings__actions">
+        <Link className="lp-button lp-button--secondary" to="/me/password">
+          {t('me.changePassword')}
+        </Link>
+        <Link className="lp-button lp-button--subtle" to={`/forgot-password?email=${encodeURIComponent(email)}`}>
+          {t('me.forgotPassword')}
+        </Link>
+      </div>
+    </Card>
   );
 }

@@ -1,8 +1,10 @@
 // /signin: the email step (POST /v1/auth/check-email), then the password step (POST /v1/auth/login),
 // then /login/callback, which greets and goes on to `continue` or the site origin. Or Google's redirect flow.
+// The password step links to /forgot-password with the email typed.
 import { Alert, Button, Card, Link, PageTitle, TextField, useCheckEmail, useNavigate, useSearchParams, useSignIn, useTranslation } from '@learning/platform';
 import { useState } from 'react';
-import { emailError, loginErrors } from '../../forms/rules';
+import { EmailField } from '../../forms/EmailField';
+import { emailErrors, loginErrors } from '../../forms/rules';
 import { GoogleButton } from '../../google/GoogleButton';
 import { useForm } from '../../forms/useForm';
 import '../strings';
@@ -34,25 +36,14 @@ export default function SignInScreen() {
 function EmailStep({ onFound }: { onFound: (account: { email: string; name: string }) => void }) {
   const { t } = useTranslation('shell');
   const checkEmail = useCheckEmail();
-  const form = useForm({ email: '' }, ({ email }) => {
-    const error = emailError(email);
-    return error ? { email: error } : {};
-  });
+  const form = useForm({ email: '' }, emailErrors);
   const submit = form.handleSubmit(({ email }) =>
     checkEmail.mutate({ email: email.trim() }, { onSuccess: (user) => onFound({ email: email.trim(), name: user.name }) }),
   );
   return (
     <form onSubmit={submit} noValidate>
       {checkEmail.error && <Alert>{checkEmail.error.message}</Alert>}
-      <TextField
-        label={t('signin.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoFocus
-        error={form.errors.email && t(form.errors.email)}
-        {...form.field('email')}
-      />
+      <EmailField label={t('signin.email')} autoFocus error={form.errors.email && t(form.errors.email)} {...form.field('email')} />
       <Button type="submit" isLoading={checkEmail.isPending} className="auth-screen__submit">
         {t('signin.next')}
       </Button>
@@ -97,6 +88,9 @@ function PasswordStep({ account, continueUrl, onOtherEmail }: { account: { email
           {t('signin.otherEmail')}
         </Button>
       </div>
+      <p className="auth-screen__forgot">
+        <Link to={`/forgot-password?email=${encodeURIComponent(account.email)}`}>{t('signin.forgotPassword')}</Link>
+      </p>
     </form>
   );
 }
