@@ -38,8 +38,10 @@ export function mailTransport({ smtpUrl, mailDir, messageIdHost, logger }: { smt
   });
 
   if (smtpUrl) {
-    // A pool of a few connections: a burst (a week released to every learner) reuses them.
-    const transporter = nodemailer.createTransport(`${smtpUrl}${smtpUrl.includes('?') ? '&' : '?'}pool=true`);
+    // A pool of a few connections, so a burst (a week released to every learner) reuses them; and
+    // bounded waits, so a server that stops answering fails the attempt (it is retried) well within
+    // the queue's lease and a graceful stop's grace, instead of nodemailer's minutes.
+    const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 });
     return {
       async send(envelope) {
         await transporter.sendMail(options(envelope));
