@@ -12,6 +12,8 @@ export const gatewayErrors = {
     new HttpError(503, 'service_unavailable', 'Үйлчилгээ түр ажиллахгүй байна. Дахин оролдоно уу.'),
   badGateway: () => new HttpError(502, 'bad_gateway', 'Үйлчилгээнээс буруу хариу ирлээ. Дахин оролдоно уу.'),
   internal: () => new HttpError(500, 'internal', internalErrorMessage),
+  /** As the services answer an OPTIONS: the front-ends share the API's origin, so there is no CORS preflight. */
+  methodNotAllowed: () => new HttpError(405, 'method_not_allowed', 'Энэ хаяг ийм төрлийн хүсэлт хүлээж авдаггүй.'),
 };
 
 export interface Answers {

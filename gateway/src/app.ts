@@ -108,6 +108,8 @@ function signInRateLimits({ windowMs, limit }: GatewayOptions['rateLimit'], answ
       }),
     );
   }
+  // Express would answer an OPTIONS of these paths itself (200, "POST"), where every other path gets the services' 405.
+  router.use((req, res, next) => (req.method === 'OPTIONS' ? answers.error(req, res, gatewayErrors.methodNotAllowed()) : next()));
   return router;
 }
 

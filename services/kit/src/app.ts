@@ -41,6 +41,8 @@ export function createServiceApp({ service, logger, routes, isReady, jsonLimitBy
   // Express would answer OPTIONS itself, 200 with a bare list of methods; the front-ends share the
   // API's origin, so there is no CORS preflight to answer.
   app.use(((req, _res, next) => next(req.method === 'OPTIONS' ? methodNotAllowed() : undefined)) satisfies RequestHandler);
+  // U+0000 in a path segment or the query: no id or search of ours holds one, and PostgreSQL cannot store it.
+  app.use(((req, _res, next) => next(req.url.includes('%00') ? badRequest('Хүсэлтийн хаягт тэг тэмдэгт (%00) байж болохгүй.', 'nul_character') : undefined)) satisfies RequestHandler);
   app.use(jsonBodies(jsonLimitBytes));
 
   app.get('/healthz', (_req, res) => {
@@ -108,6 +110,8 @@ export function tagAndLogRequests(logger: Logger, { service, levelOf = () => 'in
   };
 }
 
+const fileHeaders = ['content-type', 'content-length', 'content-disposition', 'etag', 'last-modified', 'cache-control', 'accept-ranges', 'x-accel-redirect', 'x-accel-expires'];
+
 function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const { status, body } = errorAnswer(error, req, logger);
@@ -116,6 +120,10 @@ function answerErrors(logger: Logger): ErrorRequestHandler {
       res.destroy();
       return;
     }
+    // A file's route may have described the file before it failed (a 416 after its type and ETag
+    // were set): the error is JSON, described as such, keeping what the refusal itself needs
+    // (Content-Range, Retry-After).
+    for (const name of fileHeaders) res.removeHeader(name);
     res.status(status).json(body);
   };
 }

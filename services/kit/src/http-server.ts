@@ -34,13 +34,25 @@ export function listen(listener: RequestListener, { port, host, clientTimeoutMs:
       requestTimeout: 0,
       // Node looks for late headers every 30 s by default, which would let them take up to twice as long.
       connectionsCheckingInterval: Math.min(1000, timeoutMs / 4),
+      // Node would refuse an HTTP/1.1 request without Host with an empty 400; it is refused below, as JSON.
+      requireHostHeader: false,
     },
     (req, res) => {
+      if (req.httpVersionMajor === 1 && req.httpVersionMinor >= 1 && req.headers.host === undefined) {
+        res.setHeader('connection', 'close');
+        sendError(res, new HttpError(400, 'host_required', 'Хүсэлтэд Host толгой мэдээлэл алга.'));
+        return;
+      }
       if (announcesBody(req)) watchBody(req, res, timeoutMs);
       listener(req, res);
     },
   );
   server.on('clientError', answerClientError);
+  // An Expect other than 100-continue (which Node answers itself): 417 as JSON, where Node's is empty.
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('connection', 'close');
+    sendError(res, new HttpError(417, 'expectation_failed', 'Хүсэлтийн Expect толгой мэдээлэл дэмжигдэхгүй.'));
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

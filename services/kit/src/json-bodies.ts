@@ -1,6 +1,7 @@
 // How a service reads a JSON body: refused before it is read when it announces more than the limit,
 // refused when compressed (no client of ours compresses a request, and a body that lies about its
-// encoding would fail deep in zlib), and refused when nested deeper than any call's payload is.
+// encoding would fail deep in zlib), refused when nested deeper than any call's payload is, and
+// refused when a string holds U+0000, which no text of ours has and PostgreSQL cannot store.
 import express, { type RequestHandler } from 'express';
 import { announcedLength } from './http-server.js';
 import { HttpError, payloadTooLarge } from './errors.js';
@@ -20,7 +21,7 @@ export function jsonBodies(limitBytes: number): RequestHandler[] {
   const refuseLarge = refuseBodyOver(limitBytes);
   return [
     (req, res, next) => (req.is('application/json') ? refuseLarge(req, res, next) : next()),
-    express.json({ limit: limitBytes, inflate: false, verify: (_req, _res, body) => refuseDeepJson(body) }),
+    express.json({ limit: limitBytes, inflate: false, verify: (_req, _res, body) => refuseDeepOrNulJson(body) }),
   ];
 }
 
@@ -29,15 +30,22 @@ const backslash = 0x5c;
 const opening = new Set([0x5b, 0x7b]);
 const closing = new Set([0x5d, 0x7d]);
 
-/** Counts brackets outside strings in the raw bytes, before JSON.parse builds anything. */
-function refuseDeepJson(body: Buffer): void {
+/** `\u0000` as JSON escapes it (a raw NUL byte is not valid JSON, and JSON.parse refuses it). */
+const escapedNul = Buffer.from('u0000');
+
+/** Counts brackets outside strings in the raw bytes, and looks for escaped NULs in them, before JSON.parse builds anything. */
+function refuseDeepOrNulJson(body: Buffer): void {
   let depth = 0;
   let inString = false;
   for (let index = 0; index < body.length; index++) {
     const byte = body[index]!;
     if (inString) {
-      if (byte === backslash) index++;
-      else if (byte === quote) inString = false;
+      if (byte === backslash) {
+        if (body.subarray(index + 1, index + 6).equals(escapedNul)) {
+          throw new HttpError(400, 'nul_character', 'Хүсэлтийн текстэд тэг тэмдэгт (U+0000) байж болохгүй.');
+        }
+        index++;
+      } else if (byte === quote) inString = false;
     } else if (byte === quote) {
       inString = true;
     } else if (opening.has(byte)) {

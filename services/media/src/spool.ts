@@ -63,6 +63,12 @@ export function spoolUpload(spoolDir: string, rules: UploadRules): RequestHandle
       next(badRequest(`Файлыг multipart/form-data хэлбэрээр «${rules.field}» талбарт илгээнэ үү.`, 'multipart_expected'));
       return;
     }
+    // No client of ours compresses an upload, and multer would read the compressed bytes as the form.
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      next(new HttpError(415, 'unsupported_encoding', 'Хүсэлтийн кодчилол дэмжигдэхгүй.'));
+      return;
+    }
     // A body announced larger than the limit (plus the form's own bytes) is refused before it is read.
     const announced = Number(req.headers['content-length']);
     // Node discards the unread body after the answer, keeping the connection (and a proxy's) usable.
