@@ -1,4 +1,4 @@
-// Screenshots of every administrator screen at desktop and tablet widths (issue 7), for a person to
+// Screenshots of every administrator screen at phone, tablet and desktop widths (issue 7), for a person to
 // look at before calling a screen done. Not a test, never committed: they go to /tmp/admin-shots/ or
 // the folder given. The platform starts with the demo content, learners' requests, an exam result
 // and read-aloud recordings; the videos screen is shot with an upload on its way.
@@ -13,7 +13,7 @@ import { makeMediaFiles } from './media-files.js';
 import { texts } from './texts.js';
 
 const folder = process.argv[2] ?? '/tmp/admin-shots';
-const widths = { desktop: { width: 1366, height: 900 }, tablet: { width: 820, height: 1180 } } as const;
+const widths = { phone: { width: 390, height: 844 }, tablet: { width: 820, height: 1180 }, desktop: { width: 1366, height: 900 } } as const;
 
 assertFrontEndsBuilt();
 await mkdir(folder, { recursive: true });
@@ -23,7 +23,7 @@ const browser = await launchChromium();
 
 try {
   const adminToken = await platform.signIn(testAdmin.email, testAdmin.password);
-  const plans = (await platform.call('GET', '/v1/monsterplans')).body as Array<{ _id: string }>;
+  const plans = (await platform.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; name: string }>;
   const lessons = (await platform.call('GET', '/v1/lessons')).body as Array<{ _id: string }>;
   for (const name of ['Сараа Батболд', 'Тэмүүлэн']) {
     const learner = await platform.learner(name);
@@ -41,6 +41,7 @@ try {
     const context = await browser.newContext({
       baseURL: platform.url,
       viewport,
+      ...(width === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
       storageState: { cookies: [], origins: [{ origin: new URL(platform.url).origin, localStorage: [{ name: 'token', value: adminToken }] }] },
     });
     const page = await context.newPage();
@@ -74,7 +75,7 @@ try {
 
     await page.goto('/administrator/monsterplans');
     await settle(page);
-    await page.getByRole('button', { name: 'Edit' }).first().click();
+    await page.getByRole('button', { name: texts.admin.editLabel(plans[0]!.name) }).click();
     await settle(page);
     await shoot('monsterplan-edit');
     await page.goto('/administrator/lessons');

@@ -1,7 +1,7 @@
 // The administrator's journeys (issue 7): a real video (made by ffmpeg) uploaded with its progress
 // watched, published, put into a lesson bundle and a Monster plan; a learner's request approved; the
 // learner then plays the video. And the learners' work: an exam result and a read-aloud recording.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { testAdmin } from '@learning/testing';
 import { catalogKnowsLearner } from '@learning/testing/catalog';
 import { expectVisible, useJourneys, waitForPath } from './fixture.js';
@@ -47,13 +47,20 @@ async function uploadWatchingProgress(page: Page): Promise<number[]> {
 }
 
 async function publish(page: Page, name: string): Promise<void> {
-  const publishButton = page.getByRole('button', { name: 'Publish', exact: true });
+  const publishButton = page.getByRole('button', { name: texts.admin.publish, exact: true });
   await page.getByLabel('Видеоны нэр', { exact: true }).fill(name);
   await page.getByLabel('Орчуулгын баримтын холбоос (translate doc url)', { exact: true }).fill('https://docs.example.com/translation');
   await publishButton.click();
   await expectVisible(page.getByText('Видео нийтлэгдлээ.', { exact: true }));
   await expectVisible(page.getByRole('table').getByText(name, { exact: true }));
   if (await publishButton.isEnabled()) throw new Error('Publish stays enabled after publishing: the upload was not reset');
+}
+
+/** Approves the learner's request in its row of a requests panel: 'Зөвшөөрөх', then 'Тийм'. */
+async function approve(row: Locator, email: string, bundleName: string): Promise<void> {
+  await row.getByRole('button', { name: texts.admin.approveLabel(email, bundleName), exact: true }).click();
+  await row.getByRole('button', { name: texts.admin.yes, exact: true }).click();
+  await expectVisible(row.getByText(texts.admin.approved, { exact: true }));
 }
 
 /**
@@ -93,13 +100,16 @@ describe('the administrator', () => {
     await waitForPath(page, '/administrator/lessons');
     const sections = page.getByRole('navigation', { name: texts.admin.sections });
     await expectVisible(sections.getByRole('link', { name: 'Багц хичээл 1 шинэ хүсэлт' }));
-    const requests = page.getByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' });
-    await expectVisible(requests.getByText('1 new request', { exact: true }));
+    const requests = page.getByRole('region', { name: texts.admin.lessonRequests, exact: true });
+    await expectVisible(requests.getByText(texts.admin.newRequests(1), { exact: true }));
     const row = requests.getByRole('row').filter({ hasText: learner.email });
     await expectVisible(row.getByText(lesson.name, { exact: true }));
-    await row.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expectVisible(row.getByText('Approved', { exact: true }));
-    await expectVisible(requests.getByText('0 new request', { exact: true }));
+    // Approving asks first: 'Үгүй' leaves the request as it was.
+    await row.getByRole('button', { name: texts.admin.approveLabel(learner.email, lesson.name), exact: true }).click();
+    await row.getByRole('button', { name: texts.admin.no, exact: true }).click();
+    await expectVisible(requests.getByText(texts.admin.newRequests(1), { exact: true }));
+    await approve(row, learner.email, lesson.name);
+    await expectVisible(requests.getByText(texts.admin.newRequests(0), { exact: true }));
     await expectVisible(sections.getByRole('link', { name: 'Багц хичээл', exact: true }));
 
     // The learner's bundle reads approved.
@@ -111,11 +121,11 @@ describe('the administrator', () => {
     await expectVisible(card.getByText('Эрх нээгдсэн', { exact: true }));
 
     // The plan request is cancelled, which removes it.
-    await sections.getByRole('link', { name: /^Monster plan хүсэлтүүд/ }).click();
+    await sections.getByRole('link', { name: texts.admin.monsterplanRequests, exact: true }).click();
     await waitForPath(page, '/administrator/monsterplans/requests');
-    const planRow = page.getByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' }).getByRole('row').filter({ hasText: learner.email });
-    await planRow.getByRole('button', { name: 'Цуцлах', exact: true }).click();
-    await planRow.getByRole('button', { name: 'Yes', exact: true }).click();
+    const planRow = page.getByRole('region', { name: texts.admin.monsterplanRequests, exact: true }).getByRole('row').filter({ hasText: learner.email });
+    await planRow.getByRole('button', { name: texts.admin.cancelLabel(learner.email, plan.name), exact: true }).click();
+    await planRow.getByRole('button', { name: texts.admin.yes, exact: true }).click();
     await planRow.waitFor({ state: 'detached' });
     await platform.meOnce(learner, (me) => !me.pendingMonsterplans.includes(plan._id));
 
@@ -161,10 +171,8 @@ describe('the administrator', () => {
     await catalogKnowsLearner(journeys.platform, learner.id);
     expect((await journeys.platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: plan._id } })).status).toBe(201);
     await page.reload();
-    const requests = page.getByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' });
-    const row = requests.getByRole('row').filter({ hasText: learner.email });
-    await row.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expectVisible(row.getByText('Approved', { exact: true }));
+    const requests = page.getByRole('region', { name: texts.admin.monsterplanRequests, exact: true });
+    await approve(requests.getByRole('row').filter({ hasText: learner.email }), learner.email, planName);
     await journeys.platform.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
 
     // The learner plays the video of the plan's first day.

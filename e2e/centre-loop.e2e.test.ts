@@ -57,9 +57,10 @@ it('a learner asks for a plan and is told how to pay; the administrator approves
 
   const admin = await adminPage();
   await admin.goto('/administrator/monsterplans/requests');
-  const row = admin.getByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' }).getByRole('row').filter({ hasText: learner.email });
-  await row.getByRole('button', { name: 'Approve', exact: true }).click();
-  await expectVisible(row.getByText('Approved', { exact: true }));
+  const row = admin.getByRole('region', { name: texts.admin.monsterplanRequests, exact: true }).getByRole('row').filter({ hasText: learner.email });
+  await row.getByRole('button', { name: texts.admin.approveLabel(learner.email, plan.name), exact: true }).click();
+  await row.getByRole('button', { name: texts.admin.yes, exact: true }).click();
+  await expectVisible(row.getByText(texts.admin.approved, { exact: true }));
 
   // The learner's page was never reloaded: the poll brings the count, and with it the approved card.
   const notifications = page.getByRole('navigation').getByRole('link', { name: loopTexts.notificationsUnread(1) });

@@ -1,6 +1,7 @@
-// The administrator screens' strings, Mongolian first. The spec's own texts are kept verbatim,
-// including the English ones it quotes from the admin screens ('N new request', Approve, Approved,
-// Yes/No, Edit, Publish), so both languages show them as the spec writes them.
+// The administrator screens' strings, Mongolian first and by default, English second. The spec's own
+// Mongolian texts are kept verbatim, and so is the one English badge it quotes, 'N new request', in
+// both languages; its other English words (Approve, Approved, Yes/No, Edit, Publish) are the English
+// locale's, with Mongolian ones in the Mongolian.
 import { registerTranslations } from '@learning/platform';
 
 registerTranslations('admin', {
@@ -21,7 +22,7 @@ registerTranslations('admin', {
       inactive: 'Идэвхгүй',
       hasExam: 'Шалгалттай',
     },
-    monsterplanRequests: { title: 'Monster plan хүсэлтүүд' },
+    monsterplanRequests: { title: 'Monster plan-ы хүсэлтүүд' },
     users: {
       title: 'Хэрэглэгчид',
       name: 'Нэр',
@@ -58,14 +59,15 @@ registerTranslations('admin', {
         title: 'Видео нийтлэх',
         name: 'Видеоны нэр',
         translateUrl: 'Орчуулгын баримтын холбоос (translate doc url)',
-        submit: 'Publish',
+        submit: 'Нийтлэх',
+        nameRequired: 'Видеоны нэрээ оруулна уу.',
         needsUpload: 'Эхлээд видеогоо хуулна уу.',
         published: 'Видео нийтлэгдлээ.',
         failed: 'Видеог нийтэлж чадсангүй.',
       },
       list: {
         title: 'Видеонууд',
-        number: '#',
+        number: '№',
         name: 'Нэр',
         subtitle: 'Хадмал',
         actions: 'Үйлдэл',
@@ -132,27 +134,29 @@ registerTranslations('admin', {
       price: 'Үнэ',
       videos: 'Видеонууд',
       actions: 'Үйлдэл',
-      edit: 'Edit',
-      editLabel: 'Edit: {{name}}',
+      edit: 'Засах',
+      editLabel: 'Засах: {{name}}',
       delete: 'Устгах',
       deleteLabel: 'Устгах: {{name}}',
       deleteFailed: 'Устгаж чадсангүй.',
       confirmInline: 'Устгах уу?',
-      yes: 'Yes',
-      no: 'No',
+      yes: 'Тийм',
+      no: 'Үгүй',
       noVideos: 'Видеогүй',
     },
     confirmDelete: { title: 'Та устгахдаа итгэлтэй байна уу?', confirm: 'Устгах', cancel: 'Болих' },
     requests: {
-      title: 'Багц хичээлийн хүсэлтүүд',
       newBadge: '{{count}} new request',
       createdAt: 'Хэзээ',
       email: 'Имэйл',
       bundle: 'Багц',
       action: 'Үйлдэл',
-      approved: 'Approved',
-      approve: 'Approve',
+      approved: 'Зөвшөөрсөн',
+      approve: 'Зөвшөөрөх',
+      approveLabel: 'Зөвшөөрөх: {{email}}, {{name}}',
+      confirmApprove: 'Зөвшөөрөх үү?',
       cancel: 'Цуцлах',
+      cancelLabel: 'Цуцлах: {{email}}, {{name}}',
       confirmCancel: 'Цуцлах уу?',
       empty: 'Хүсэлт алга.',
       loadError: 'Хүсэлтүүдийг ачаалж чадсангүй.',
@@ -196,6 +200,7 @@ registerTranslations('admin', {
       rowError: '{{row}}-р мөр: {{message}}',
     },
     planDay: '{{week}}-р долоо хоног, {{day}}-р өдөр',
+    planDayShort: '{{week}}/{{day}}',
     noPlanDay: '—',
     videoFacts: { uploaded: 'Хуулсан: {{date}}', usedIn: 'Ашигласан: {{uses}}', unused: 'Хаана ч ашиглаагүй' },
     refunds: {
@@ -277,7 +282,7 @@ registerTranslations('admin', {
       empty: 'No lesson bundles.',
       loadError: 'The lesson bundles could not be loaded.',
     },
-    lessonRequests: { title: 'Lesson requests' },
+    lessonRequests: { title: 'Lesson bundle requests' },
     monsterplans: {
       title: 'Monster plan',
       list: 'Monster plans',
@@ -324,6 +329,7 @@ registerTranslations('admin', {
         name: 'Video name',
         translateUrl: 'Translation document link (translate doc url)',
         submit: 'Publish',
+        nameRequired: "Enter the video's name.",
         needsUpload: 'Upload the video first.',
         published: 'The video is published.',
         failed: 'The video could not be published.',
@@ -409,7 +415,6 @@ registerTranslations('admin', {
     },
     confirmDelete: { title: 'Are you sure you want to delete it?', confirm: 'Delete', cancel: 'Cancel' },
     requests: {
-      title: 'Lesson bundle requests',
       newBadge: '{{count}} new request',
       createdAt: 'When',
       email: 'Email',
@@ -417,7 +422,10 @@ registerTranslations('admin', {
       action: 'Action',
       approved: 'Approved',
       approve: 'Approve',
+      approveLabel: 'Approve: {{email}}, {{name}}',
+      confirmApprove: 'Approve it?',
       cancel: 'Cancel',
+      cancelLabel: 'Cancel: {{email}}, {{name}}',
       confirmCancel: 'Cancel it?',
       empty: 'No requests.',
       loadError: 'The requests could not be loaded.',
@@ -462,6 +470,7 @@ registerTranslations('admin', {
       rowError: 'Row {{row}}: {{message}}',
     },
     planDay: 'week {{week}}, day {{day}}',
+    planDayShort: '{{week}}/{{day}}',
     noPlanDay: '—',
     videoFacts: { uploaded: 'Uploaded {{date}}', usedIn: 'Used in: {{uses}}', unused: 'Not used anywhere' },
     refunds: {

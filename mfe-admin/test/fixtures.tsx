@@ -87,6 +87,7 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
     videos: ['mv1', 'mv2'],
     isActive: true,
     exam: false,
+    examQuestions: { count: 0, needed: 40 },
     paymentInstructions: '',
     releaseDaily: false,
     populatedVideos: [

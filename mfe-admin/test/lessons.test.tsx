@@ -4,6 +4,8 @@ import { address, aLesson, adminSession, aVideo, callsTo, pagedFrom, renderAdmin
 
 const lessonVideos = [aVideo('v1', 'Present simple'), aVideo('v2', 'Past continuous tense in stories'), aVideo('v3', 'Not yet', { isPublished: false })];
 const form = () => within(screen.getByRole('form', { name: 'Шинэ багц хичээл' }));
+/** What a badge shows, not what a screen reader hears. */
+const shownText = (badge: HTMLElement) => badge.querySelector('[aria-hidden="true"]')?.textContent;
 
 describe('the lesson bundles (/administrator/lessons)', () => {
   it("creates a bundle with name, price and the chosen videos ('Багц хичээл үүсгэх'), then reloads the list", async () => {
@@ -110,8 +112,8 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(first.getByText('49,000₮')).toBeInTheDocument();
     // Cut to 13 characters, the whole name for screen readers and in a tip on focus or hover.
     const long = first.getByRole('button', { name: 'Past continuous tense' });
-    expect(long).toHaveTextContent(/^Past continuo…$/);
-    expect(first.getByRole('button', { name: 'Short one' })).toHaveTextContent(/^Short one$/);
+    expect(shownText(long)).toBe('Past continuo…');
+    expect(shownText(first.getByRole('button', { name: 'Short one' }))).toBe('Short one');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     act(() => long.focus());
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Past continuous tense · Багц хичээлийн видео');
@@ -127,7 +129,7 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(within(screen.getByRole('table', { name: 'Багц хичээлүүд' })).getAllByRole('row')).toHaveLength(1 + 2);
   });
 
-  it("Edit opens the bundle's update form with its payment instructions, and saves them with PUT /v1/lessons/{id}", async () => {
+  it("'Засах' opens the bundle's update form with its payment instructions, and saves them with PUT /v1/lessons/{id}", async () => {
     let lessons = [aLesson({ _id: 'l1', name: 'Эхний багц', videos: ['v1'], populatedVideos: [{ _id: 'v1', name: 'Present simple', url: null }], paymentInstructions: 'QPay-ээр төлнө.' })];
     const gateway = adminSession({
       'GET /v1/files/lesson-videos': pagedFrom(lessonVideos),
@@ -139,7 +141,7 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     });
     renderAdmin('/administrator/lessons');
     const row = within((await screen.findByRole('cell', { name: 'Эхний багц' })).closest('tr')!);
-    await userEvent.click(row.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(row.getByRole('button', { name: 'Засах: Эхний багц' }));
     const updateForm = within(await screen.findByRole('form', { name: 'Багц хичээл засах: Эхний багц' }));
     expect(address()).toHaveTextContent('/administrator/lessons?edit=l1');
     const instructions = updateForm.getByRole('textbox', { name: 'Төлбөрийн заавар' });
@@ -170,7 +172,7 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(callsTo(gateway.calls, 'POST', '/v1/lessons')).toHaveLength(0);
   });
 
-  it('deletes a bundle after the inline Yes (from the keyboard too), sending {id, videos}; No or Escape keeps it', async () => {
+  it("deletes a bundle after the inline 'Тийм' (from the keyboard too), sending {id, videos}; 'Үгүй' or Escape keeps it", async () => {
     let lessons = [aLesson({ _id: 'l1', name: 'Эхний багц', videos: ['a', 'b'] }), aLesson({ _id: 'l2', name: 'Хоёр дахь багц' })];
     const gateway = adminSession({
       'GET /v1/lessons': () => ({ body: lessons }),
@@ -181,21 +183,52 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     });
     renderAdmin('/administrator/lessons');
     const row = within((await screen.findByRole('cell', { name: 'Эхний багц' })).closest('tr')!);
-    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
-    expect(row.getByRole('button', { name: 'Yes' })).toHaveFocus();
-    await userEvent.click(row.getByRole('button', { name: 'No' }));
-    expect(row.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+    const remove = () => row.getByRole('button', { name: 'Устгах: Эхний багц' });
+    await userEvent.click(remove());
+    expect(row.getByRole('group', { name: 'Устгах уу?' })).toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Тийм' })).toHaveFocus();
+    await userEvent.click(row.getByRole('button', { name: 'Үгүй' }));
+    expect(row.queryByRole('button', { name: 'Тийм' })).not.toBeInTheDocument();
+    expect(remove()).toHaveFocus();
     expect(callsTo(gateway.calls, 'DELETE', '/v1/lessons/l1')).toHaveLength(0);
 
-    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    await userEvent.keyboard('{Enter}');
     await userEvent.keyboard('{Escape}');
-    expect(row.queryByRole('button', { name: 'Yes' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Тийм' })).not.toBeInTheDocument();
+    expect(remove()).toHaveFocus();
 
-    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    await userEvent.keyboard('{Enter}');
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Эхний багц' })).not.toBeInTheDocument());
     expect(callsTo(gateway.calls, 'DELETE', '/v1/lessons/l1')[0]?.body).toEqual({ id: 'l1', videos: ['a', 'b'] });
     expect(screen.getByRole('cell', { name: 'Хоёр дахь багц' })).toBeInTheDocument();
+  });
+
+  it("tells apart badges whose cut names read the same by the end of each video's id, said and shown", async () => {
+    const lesson = aLesson({
+      populatedVideos: [
+        { _id: '6f1c2a90-0000-4000-8000-00000000a1b2', name: 'Лекц 1: Сонсголын даалгавар', url: null },
+        { _id: '6f1c2a90-0000-4000-8000-00000000c3d4', name: 'Лекц 1: Сонсголын дасгал', url: null },
+        { _id: '6f1c2a90-0000-4000-8000-00000000e5f6', name: 'Лекц 2', url: null },
+      ],
+    });
+    adminSession({ 'GET /v1/lessons': { body: [lesson] } });
+    renderAdmin('/administrator/lessons');
+    const row = within((await screen.findByRole('cell', { name: 'Англи хэл 1' })).closest('tr')!);
+    const first = row.getByRole('button', { name: 'Лекц 1: Сонсголын даалгавар, #a1b2' });
+    const second = row.getByRole('button', { name: 'Лекц 1: Сонсголын дасгал, #c3d4' });
+    expect(shownText(first)).toBe('Лекц 1: Сонсг… · #a1b2');
+    expect(shownText(second)).toBe('Лекц 1: Сонсг… · #c3d4');
+    // A name of its own needs nothing more.
+    expect(shownText(row.getByRole('button', { name: 'Лекц 2' }))).toBe('Лекц 2');
+  });
+
+  it('lays the table out for a phone: each cell named by its column, the actions in a cell of their own', async () => {
+    adminSession({ 'GET /v1/lessons': { body: [aLesson()] } });
+    renderAdmin('/administrator/lessons');
+    const row = (await screen.findByRole('cell', { name: 'Англи хэл 1' })).closest('tr')!;
+    expect([...row.querySelectorAll('td')].map((cell) => cell.dataset.label)).toEqual(['Нэр', 'Үнэ', 'Видеонууд', 'Үйлдэл']);
+    expect(within(row).getByRole('button', { name: 'Засах: Англи хэл 1' }).closest('td')).toHaveClass('admin-table__actions');
   });
 
   it('has the requests panel below the list', async () => {

@@ -51,7 +51,7 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(await screen.findByText('Үүслээ: Monster plan 2')).toBeInTheDocument();
   });
 
-  it("Edit switches to the update form ('Багц хичээл засах') for that plan; a successful update returns to create", async () => {
+  it("'Засах' switches to the update form ('Багц хичээл засах') for that plan; a successful update returns to create", async () => {
     let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1' }), aPlan({ _id: 'p2', name: 'Monster plan 2', paymentInstructions: 'Төвд бэлнээр.', releaseDaily: true })];
     const gateway = adminSession({
       'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
@@ -63,7 +63,7 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     });
     renderAdmin('/administrator/monsterplans');
     const row = within((await within(await screen.findByRole('table', { name: 'Monster plan-ууд' })).findByText('Monster plan 2')).closest('tr')!);
-    await userEvent.click(row.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(row.getByRole('button', { name: 'Засах: Monster plan 2' }));
 
     const updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 2' }));
     expect(screen.queryByRole('form', { name: 'Шинэ Monster plan' })).not.toBeInTheDocument();
@@ -123,7 +123,7 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(await screen.findByRole('form', { name: 'Шинэ Monster plan' })).toBeInTheDocument();
   });
 
-  it('lists the plans with name, videos and actions, and deletes one after Yes', async () => {
+  it("lists the plans with name, videos and actions, and deletes one after 'Тийм'", async () => {
     let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1', isActive: false }), aPlan({ _id: 'p2', name: 'Monster plan 2', exam: true })];
     const gateway = adminSession({
       'GET /v1/monsterplans': () => ({ body: plans }),
@@ -137,12 +137,14 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Нэр', 'Үнэ', 'Видеонууд', 'Үйлдэл']);
     const first = within(within(table).getAllByRole('row')[1]!);
     expect(first.getByText('Идэвхгүй')).toBeInTheDocument();
-    expect(first.getByText('Өглөө')).toBeInTheDocument();
-    expect(first.getByText('Дэлгүүрт')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Өглөө' })).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Дэлгүүрт' })).toBeInTheDocument();
     expect(within(within(table).getAllByRole('row')[2]!).getByText('Шалгалттай')).toBeInTheDocument();
 
-    await userEvent.click(first.getByRole('button', { name: 'Устгах' }));
-    await userEvent.click(first.getByRole('button', { name: 'Yes' }));
+    expect(first.getByRole('button', { name: 'Засах: Monster plan 1' })).toHaveTextContent(/^Засах$/);
+    expect(first.getByRole('link', { name: 'Буцаан олголт: Monster plan 1' })).toBeInTheDocument();
+    await userEvent.click(first.getByRole('button', { name: 'Устгах: Monster plan 1' }));
+    await userEvent.click(first.getByRole('button', { name: 'Тийм' }));
     await waitFor(() => expect(within(table).queryByText('Monster plan 1')).not.toBeInTheDocument());
     expect(callsTo(gateway.calls, 'DELETE', '/v1/monsterplans/p1')[0]?.body).toEqual({ id: 'p1', videos: ['mv1', 'mv2'] });
   });
@@ -239,9 +241,10 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(callsTo(gateway.calls, 'GET', '/v1/refunds/alouds')[0]?.query).toEqual({ ids: 'a1,a2,a3,a4' });
   });
 
-  it('has the requests panel below the plans', async () => {
+  it("has the requests panel below the plans, titled for plans: 'Monster plan-ы хүсэлтүүд'", async () => {
     adminSession();
     renderAdmin('/administrator/monsterplans');
-    expect(await screen.findByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Monster plan-ы хүсэлтүүд' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Багц хичээлийн хүсэлтүүд' })).not.toBeInTheDocument();
   });
 });

@@ -12,7 +12,7 @@ describe('administrator remote routes', () => {
   it.each([
     ['/administrator/lessons/requests', 'Багц хичээлийн хүсэлтүүд', 'Багц хичээлийн хүсэлтүүд'],
     ['/administrator/monsterplans', 'Monster plan', 'Monster plan'],
-    ['/administrator/monsterplans/requests', 'Monster plan хүсэлтүүд', 'Monster plan хүсэлтүүд'],
+    ['/administrator/monsterplans/requests', 'Monster plan-ы хүсэлтүүд', 'Monster plan-ы хүсэлтүүд'],
     ['/administrator/users', 'Хэрэглэгчид', 'Хэрэглэгчид'],
     ['/administrator/videos', 'Видео', 'Видео'],
   ])('shows %s with its entry of the panel marked', async (route, title, entry) => {

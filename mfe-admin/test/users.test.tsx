@@ -111,7 +111,7 @@ describe('the users (/administrator/users)', () => {
     }
     const rowOf = async (email: string) => within((await screen.findByText(email)).closest('tr')!);
 
-    it('is granted after Yes with PUT /v1/users/{id}/admin {isAdmin: true}, and the reloaded list shows the badge', async () => {
+    it("is granted after 'Тийм' with PUT /v1/users/{id}/admin {isAdmin: true}, and the reloaded list shows the badge", async () => {
       const learner = aUser({ _id: 'u7', name: 'Болд', email: 'bold@example.com' });
       const gateway = adminSession(usersWithRoles([learner]));
       renderAdmin('/administrator/users');
@@ -119,22 +119,22 @@ describe('the users (/administrator/users)', () => {
       await userEvent.click(row.getByRole('button', { name: 'Админ болгох' }));
       expect(row.getByRole('group', { name: 'Админ болгох уу?' })).toBeInTheDocument();
       expect(callsTo(gateway.calls, 'PUT', '/v1/users/u7/admin')).toHaveLength(0);
-      await userEvent.click(row.getByRole('button', { name: 'Yes' }));
+      await userEvent.click(row.getByRole('button', { name: 'Тийм' }));
       expect(await row.findByText('Админ')).toBeInTheDocument();
       expect(callsTo(gateway.calls, 'PUT', '/v1/users/u7/admin').map((call) => call.body)).toEqual([{ isAdmin: true }]);
       expect(row.getByRole('button', { name: 'Админ эрхийг хасах' })).toBeInTheDocument();
     });
 
-    it("is removed after Yes; No keeps it and calls nothing", async () => {
+    it("is removed after 'Тийм'; 'Үгүй' keeps it and calls nothing", async () => {
       const other = aUser({ _id: 'u8', name: 'Туслах', email: 'helper@example.com', isAdmin: true });
       const gateway = adminSession(usersWithRoles([other]));
       renderAdmin('/administrator/users');
       const row = await rowOf('helper@example.com');
       await userEvent.click(row.getByRole('button', { name: 'Админ эрхийг хасах' }));
-      await userEvent.click(row.getByRole('button', { name: 'No' }));
+      await userEvent.click(row.getByRole('button', { name: 'Үгүй' }));
       expect(callsTo(gateway.calls, 'PUT', '/v1/users/u8/admin')).toHaveLength(0);
       await userEvent.click(row.getByRole('button', { name: 'Админ эрхийг хасах' }));
-      await userEvent.click(row.getByRole('button', { name: 'Yes' }));
+      await userEvent.click(row.getByRole('button', { name: 'Тийм' }));
       expect(await row.findByRole('button', { name: 'Админ болгох' })).toBeInTheDocument();
       expect(callsTo(gateway.calls, 'PUT', '/v1/users/u8/admin').map((call) => call.body)).toEqual([{ isAdmin: false }]);
       expect(row.queryByText('Админ')).not.toBeInTheDocument();
@@ -154,7 +154,7 @@ describe('the users (/administrator/users)', () => {
       renderAdmin('/administrator/users');
       const row = await rowOf('last@example.com');
       await userEvent.click(row.getByRole('button', { name: 'Админ эрхийг хасах' }));
-      await userEvent.click(row.getByRole('button', { name: 'Yes' }));
+      await userEvent.click(row.getByRole('button', { name: 'Тийм' }));
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent('Эрхийг өөрчилж чадсангүй.');
       expect(alert).toHaveTextContent('Сүүлийн администраторын эрхийг хасах боломжгүй.');

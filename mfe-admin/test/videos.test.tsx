@@ -1,13 +1,14 @@
+import { changeLanguage } from '@learning/platform';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminSession, address, aVideo, callsTo, pagedFrom, renderAdmin } from './fixtures';
 
 const aVideoFile = (name = 'lesson-1.mp4') => new File([new Uint8Array([0, 0, 0, 24, 102, 116, 121, 112])], name, { type: 'video/mp4' });
 const fileInput = () => screen.getByLabelText<HTMLInputElement>('Видео файл');
-const publishButton = () => screen.getByRole('button', { name: 'Publish' });
+const publishButton = () => screen.getByRole('button', { name: 'Нийтлэх' });
 
 describe('the videos (/administrator/videos)', () => {
-  it("uploads a picked video with a progress bar from 0 to 100, says 'Амжилттай хуулагдлаа.' and only then enables Publish", async () => {
+  it("uploads a picked video with a progress bar from 0 to 100, says 'Амжилттай хуулагдлаа.' and only then enables 'Нийтлэх'", async () => {
     const gateway = adminSession({ 'POST /v1/files/monsterplan-videos': { status: 201, body: aVideo('new1', '', { isPublished: false }) } }, { holdUploads: true });
     renderAdmin('/administrator/videos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Видео' })).toBeInTheDocument();
@@ -35,7 +36,7 @@ describe('the videos (/administrator/videos)', () => {
     expect(publishButton()).toBeEnabled();
   });
 
-  it('lists the new video as not yet published, and starts its name from the one the service gave it (its file name)', async () => {
+  it("lists the new video as not yet published, and leaves its name empty for the administrator to give, not the file's", async () => {
     let videos = [aVideo('v1', 'Эхний видео')];
     adminSession({
       'GET /v1/files/monsterplan-videos': () => pagedFrom(videos)({ query: {} } as never),
@@ -47,13 +48,13 @@ describe('the videos (/administrator/videos)', () => {
     renderAdmin('/administrator/videos');
     await userEvent.upload(fileInput(), aVideoFile());
     expect(await screen.findByText('Амжилттай хуулагдлаа.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Видеоны нэр')).toHaveValue('lesson-1');
+    expect(screen.getByLabelText('Видеоны нэр')).toHaveValue('');
     // The list shows it at once, not yet published.
     const row = within((await within(screen.getByRole('table')).findByText('lesson-1')).closest('tr')!);
     expect(row.getByText('Нийтлээгүй')).toBeInTheDocument();
   });
 
-  it('publishes with {id, name, translateUrl}, the name required, then reloads the list and resets the input', async () => {
+  it('publishes with {id, name, translateUrl}, the name required and trimmed, then reloads the list and resets the input', async () => {
     let videos = [aVideo('v1', 'Эхний видео')];
     const gateway = adminSession({
       'GET /v1/files/monsterplan-videos': () => pagedFrom(videos)({ query: {} } as never),
@@ -69,11 +70,11 @@ describe('the videos (/administrator/videos)', () => {
     expect(await screen.findByText('Амжилттай хуулагдлаа.')).toBeInTheDocument();
 
     await userEvent.click(publishButton());
-    expect(screen.getByText('Нэрээ оруулна уу.')).toBeInTheDocument();
+    expect(screen.getByText('Видеоны нэрээ оруулна уу.')).toBeInTheDocument();
     expect(screen.getByLabelText('Видеоны нэр')).toHaveFocus();
     expect(callsTo(gateway.calls, 'PUT', '/v1/files/monsterplan-videos/new1')).toHaveLength(0);
 
-    await userEvent.type(screen.getByLabelText('Видеоны нэр'), 'Өглөөний мэндчилгээ');
+    await userEvent.type(screen.getByLabelText('Видеоны нэр'), '  Өглөөний мэндчилгээ ');
     await userEvent.type(screen.getByLabelText('Орчуулгын баримтын холбоос (translate doc url)'), 'https://docs.example.com/t1');
     await userEvent.click(publishButton());
     expect(await screen.findByText('Видео нийтлэгдлээ.')).toBeInTheDocument();
@@ -85,7 +86,34 @@ describe('the videos (/administrator/videos)', () => {
     expect(publishButton()).toBeDisabled();
   });
 
-  it("resets the file input when the upload fails, with the server's message, and keeps Publish disabled", async () => {
+  it("refuses a blank name in Mongolian, marked on the field, and never publishes it as the file's name", async () => {
+    const gateway = adminSession({ 'POST /v1/files/monsterplan-videos': { status: 201, body: aVideo('new1', 'lesson-1.mp4', { isPublished: false }) } });
+    renderAdmin('/administrator/videos');
+    await userEvent.upload(fileInput(), aVideoFile());
+    expect(await screen.findByText('Амжилттай хуулагдлаа.')).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Видеоны нэр' });
+    expect(name).toBeRequired();
+    await userEvent.type(name, '   ');
+    await userEvent.click(publishButton());
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Видеоны нэрээ оруулна уу.');
+    expect(name).toHaveFocus();
+    expect(callsTo(gateway.calls, 'PUT', '/v1/files/monsterplan-videos/new1')).toHaveLength(0);
+  });
+
+  it('keeps the English words in the English locale: Publish', async () => {
+    adminSession();
+    renderAdmin('/administrator/videos');
+    await screen.findByRole('heading', { level: 1, name: 'Видео' });
+    try {
+      await act(() => changeLanguage('en'));
+      expect(await screen.findByRole('button', { name: 'Publish' })).toBeDisabled();
+    } finally {
+      await act(() => changeLanguage('mn'));
+    }
+  });
+
+  it("resets the file input when the upload fails, with the server's message, and keeps 'Нийтлэх' disabled", async () => {
     adminSession({ 'POST /v1/files/monsterplan-videos': { status: 415, body: { message: 'Энэ файл видео биш байна.', code: 'not_a_video' } } });
     renderAdmin('/administrator/videos');
     await userEvent.upload(fileInput(), aVideoFile('notes.mp4'));
@@ -110,12 +138,12 @@ describe('the videos (/administrator/videos)', () => {
     expect(((gateway.uploads[0]?.call.body as FormData).get('video') as File).name).toBe('dropped.mp4');
   });
 
-  it('lists # and name, 10 per page from the real total', async () => {
+  it('lists № and name, 10 per page from the real total', async () => {
     const videos = Array.from({ length: 12 }, (_, index) => aVideo(`v${index + 1}`, `Видео ${index + 1}`));
     const gateway = adminSession({ 'GET /v1/files/monsterplan-videos': pagedFrom(videos) });
     renderAdmin('/administrator/videos');
     const table = await screen.findByRole('table', { name: 'Видеонууд: Monster plan видео' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['#', 'Нэр', 'Хадмал', 'Хөрвүүлэлт', 'Үйлдэл']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['№', 'Нэр', 'Хадмал', 'Хөрвүүлэлт', 'Үйлдэл']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     await userEvent.click(screen.getByRole('button', { name: '2-р хуудас' }));
     const next = await within(table).findByText('Видео 11');
@@ -134,13 +162,13 @@ describe('the videos (/administrator/videos)', () => {
     });
     renderAdmin('/administrator/videos');
     const row = within((await screen.findByText('Эхний видео')).closest('tr')!);
-    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    await userEvent.click(row.getByRole('button', { name: 'Устгах: Эхний видео' }));
     let dialog = within(screen.getByRole('dialog', { name: 'Та устгахдаа итгэлтэй байна уу?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Болих' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(callsTo(gateway.calls, 'DELETE', '/v1/files/monsterplan-videos/v1')).toHaveLength(0);
 
-    await userEvent.click(row.getByRole('button', { name: 'Устгах' }));
+    await userEvent.click(row.getByRole('button', { name: 'Устгах: Эхний видео' }));
     dialog = within(screen.getByRole('dialog', { name: 'Та устгахдаа итгэлтэй байна уу?' }));
     expect(dialog.getByText('Эхний видео')).toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Устгах' }));

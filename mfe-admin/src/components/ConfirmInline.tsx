@@ -1,29 +1,47 @@
-// A destructive action asked once more in place (spec section 2: delete with an inline Yes/No): the
-// action's button turns into the question with Yes and No; No, or Escape, puts it back.
+// An action asked once more in place (spec section 2: delete, and cancelling a request, with an
+// inline Yes/No; approving a request too): the action's button turns into the question with 'Тийм'
+// and 'Үгүй', the focus on 'Тийм'; 'Үгүй', or Escape, puts the button back with the focus on it.
 import { Button, useTranslation } from '@learning/platform';
 import { useEffect, useRef, useState } from 'react';
 
 export interface ConfirmInlineProps {
   /** The button that starts it ('Устгах'). */
   label: string;
+  /** The button's accessible name when the row needs saying ('Устгах: Англи хэл 1'); it starts with `label`. */
+  name?: string;
   question: string;
   onConfirm: () => void;
   isLoading?: boolean;
-  variant?: 'danger' | 'secondary';
+  /** 'danger' destroys, 'primary' is the row's main action (approve), 'secondary' the others. */
+  variant?: 'danger' | 'primary' | 'secondary';
 }
 
-export function ConfirmInline({ label, question, onConfirm, isLoading = false, variant = 'danger' }: ConfirmInlineProps) {
+export function ConfirmInline({ label, name, question, onConfirm, isLoading = false, variant = 'danger' }: ConfirmInlineProps) {
   const { t } = useTranslation('admin');
   const [isAsking, setAsking] = useState(false);
+  const [wasAsked, setWasAsked] = useState(false);
   const yes = useRef<HTMLButtonElement>(null);
+  const start = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (isAsking) yes.current?.focus();
-  }, [isAsking]);
+    else if (wasAsked) start.current?.focus();
+  }, [isAsking, wasAsked]);
+  const putBack = () => {
+    setWasAsked(true);
+    setAsking(false);
+  };
+
   if (!isAsking && !isLoading) {
     return (
-      <Button variant="subtle" className={`admin-action${variant === 'danger' ? ' admin-action--danger' : ''}`} onClick={() => setAsking(true)}>
+      <button
+        ref={start}
+        type="button"
+        className={`lp-button lp-button--${variant === 'primary' ? 'primary' : 'subtle'} admin-action${variant === 'danger' ? ' admin-action--danger' : ''}`}
+        aria-label={name}
+        onClick={() => setAsking(true)}
+      >
         {label}
-      </Button>
+      </button>
     );
   }
   return (
@@ -32,7 +50,7 @@ export function ConfirmInline({ label, question, onConfirm, isLoading = false, v
       role="group"
       aria-label={question}
       onKeyDown={(event) => {
-        if (event.key === 'Escape') setAsking(false);
+        if (event.key === 'Escape') putBack();
       }}
     >
       <span className="admin-confirm__question">{question}</span>
@@ -44,12 +62,13 @@ export function ConfirmInline({ label, question, onConfirm, isLoading = false, v
         aria-busy={isLoading || undefined}
         onClick={() => {
           onConfirm();
+          setWasAsked(false);
           setAsking(false);
         }}
       >
         {t('table.yes')}
       </button>
-      <Button variant="subtle" className="admin-action" disabled={isLoading} onClick={() => setAsking(false)}>
+      <Button variant="subtle" className="admin-action" disabled={isLoading} onClick={putBack}>
         {t('table.no')}
       </Button>
     </span>

@@ -5,6 +5,7 @@
 import { Alert, Button, TextAreaField, TextField, useTranslation } from '@learning/platform';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { namesakeTags } from '../../video-names';
 import { useVideoUses } from '../../video-uses';
 import { usePublishedVideos, type VideoKind } from '../../videos';
 import { bundleErrors, bundleFieldOrder, emptyBundle, paymentInstructionsLength, type BundleField, type BundleFields } from './bundle-fields';
@@ -41,7 +42,17 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
   const [touched, setTouched] = useState<Partial<Record<BundleField, boolean>>>({});
   const videos = usePublishedVideos(kind);
   const uses = useVideoUses(kind);
-  const nameOf = (id: string) => videos.data?.find((video) => video._id === id)?.name ?? initialNames?.get(id) ?? id;
+  const namedVideos = [
+    ...(videos.data ?? []),
+    ...fields.videos.filter(({ _id }) => !videos.data?.some((video) => video._id === _id)).map(({ _id }) => ({ _id, name: initialNames?.get(_id) ?? _id })),
+  ];
+  // As the picker tells them apart: a name two videos share is followed by the end of each one's id.
+  const tags = namesakeTags(namedVideos.map(({ _id, name }) => ({ _id, name })));
+  const nameOf = (id: string) => {
+    const name = namedVideos.find((video) => video._id === id)?.name ?? id;
+    const tag = tags.get(id);
+    return tag?.kind === 'id' ? `${name} ${tag.text}` : name;
+  };
   const errors = bundleErrors(fields);
   const shownError = (field: BundleField) => (touched[field] && errors[field] ? t(errors[field]) : undefined);
   const touch = (field: BundleField) => setTouched((current) => ({ ...current, [field]: true }));

@@ -1,12 +1,14 @@
 // The multi-select of videos (spec section 2): the published videos of the bundle's kind as
 // checkboxes; the order of choosing is the bundle's order. Each option tells same-named videos apart
 // (issue 20: kind, the plans with week and day or the bundles that use it, length, upload date), and a
-// filter by name and by use is always there.
+// name that two videos share is followed by the end of each one's id ('#3f9a'), so that even their
+// checkboxes' names differ. A filter by name and by use is always there.
 import { LoadError, Loader, useTranslation } from '@learning/platform';
 import { useId, useState } from 'react';
 import type { Placement } from '../../monsterplans';
 import { useVideoFacts } from '../../video-facts';
 import type { VideoUse } from '../../video-uses';
+import { namesakeTags } from '../../video-names';
 import type { Video, VideoKind } from '../../videos';
 import { nextPlace } from './bundle-fields';
 
@@ -42,6 +44,8 @@ export function VideoPicker({ kind, videos, uses, chosen, error, onChange }: Vid
     return true;
   };
   const shown = all.filter(isShown);
+  // Told apart among all of them, whatever the filter shows: a tag does not change as one types.
+  const tags = namesakeTags(all.map(({ _id, name }) => ({ _id, name })));
 
   return (
     <fieldset
@@ -76,11 +80,15 @@ export function VideoPicker({ kind, videos, uses, chosen, error, onChange }: Vid
             {shown.map((video, index) => {
               const factsId = `${id}-facts-${index}`;
               const usedBy = uses.get(video._id) ?? [];
+              const tag = tags.get(video._id);
               return (
                 <li key={video._id}>
                   <label>
                     <input type="checkbox" aria-describedby={factsId} checked={chosenIds.has(video._id)} onChange={(event) => toggle(video._id, event.target.checked)} />
-                    <span>{video.name}</span>
+                    <span>
+                      {video.name}
+                      {tag?.kind === 'id' && <span className="admin-picker__tag"> {tag.text}</span>}
+                    </span>
                   </label>
                   <p id={factsId} className="admin-picker__facts">
                     <span>{factsOf(video, kind).join(' · ')}</span>

@@ -37,24 +37,20 @@ export function LearnerBundles({ user, progress }: LearnerBundlesProps) {
         query={progress}
         rows={rows}
         caption={title}
-        columns={[t('table.name'), t('learner.kind'), t('learner.access'), t('learner.listened'), t('learner.status'), t('table.actions')]}
-        loadError={t('learner.progressLoadError')}
-        empty={t('learner.noBundles')}
-        rowKey={(row) => `${row.kind}-${row.entry._id}`}
-        cells={(row) => (
-          <>
-            <td>{row.entry.name}</td>
-            <td>{t(`requests.kind.${row.kind}`)}</td>
-            <td>
-              <AccessBadge access={row.entry.access} />
-            </td>
-            <td className="admin-table__number">
-              {t('learner.minutes', { listened: minutesOf(Math.min(row.entry.listenedSeconds, row.entry.totalSeconds)), total: minutesOf(row.entry.totalSeconds) })}
-            </td>
-            <td>
-              <ProgressMark status={row.entry.status} />
-            </td>
-            <td>
+        columns={[
+          { header: t('table.name'), cell: (row) => row.entry.name },
+          { header: t('learner.kind'), cell: (row) => t(`requests.kind.${row.kind}`) },
+          { header: t('learner.access'), cell: (row) => <AccessBadge access={row.entry.access} /> },
+          {
+            header: t('learner.listened'),
+            kind: 'number',
+            cell: (row) => t('learner.minutes', { listened: minutesOf(Math.min(row.entry.listenedSeconds, row.entry.totalSeconds)), total: minutesOf(row.entry.totalSeconds) }),
+          },
+          { header: t('learner.status'), cell: (row) => <ProgressMark status={row.entry.status} /> },
+          {
+            header: t('table.actions'),
+            kind: 'actions',
+            cell: (row) => (
               <Button
                 variant="subtle"
                 className="admin-action admin-action--danger"
@@ -64,9 +60,12 @@ export function LearnerBundles({ user, progress }: LearnerBundlesProps) {
               >
                 {t('learner.revoke')}
               </Button>
-            </td>
-          </>
-        )}
+            ),
+          },
+        ]}
+        loadError={t('learner.progressLoadError')}
+        empty={t('learner.noBundles')}
+        rowKey={(row) => `${row.kind}-${row.entry._id}`}
       />
       {doomed && (
         <DeleteDialog

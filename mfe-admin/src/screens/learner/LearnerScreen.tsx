@@ -5,6 +5,7 @@ import { isPassed } from '@learning/contracts';
 import { Badge, EmptyState, Link, LoadError, Loader, PageTitle, useMonsterplans, useParams, useTranslation, type User } from '@learning/platform';
 import { useLearnerAlouds } from '../../alouds';
 import { AdminSection } from '../../components/AdminSection';
+import { AdminTable } from '../../components/AdminTable';
 import { AloudList } from '../../components/AloudList';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { RefundItems } from '../../components/RefundItems';
@@ -65,38 +66,27 @@ function ExamResults({ user, planName }: { user: User; planName: (id: string) =>
   const title = t('learner.exams');
   return (
     <AdminSection title={title}>
-      {user.monsterplanExam.length === 0 ? (
-        <EmptyState>{t('learner.noExams')}</EmptyState>
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="lp-visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('examResults.lesson')}</th>
-                <th scope="col">{t('examResults.correct')}</th>
-                <th scope="col">{t('examResults.total')}</th>
-                <th scope="col">{t('learner.examOutcome')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {user.monsterplanExam.map((exam) => {
-                const passed = isPassed(exam.correctQuestions, exam.totalQuestions);
-                return (
-                  <tr key={exam.id}>
-                    <td>{planName(exam.id) ?? exam.id}</td>
-                    <td className="admin-table__number">{exam.correctQuestions}</td>
-                    <td className="admin-table__number">{exam.totalQuestions}</td>
-                    <td>
-                      <Badge tone={passed ? 'success' : 'neutral'}>{passed ? t('learner.passed') : t('learner.notPassed')}</Badge>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {/* The results come with the user, loaded already. */}
+      <AdminTable
+        query={{ isPending: false, isError: false, refetch: () => undefined }}
+        rows={user.monsterplanExam}
+        caption={title}
+        columns={[
+          { header: t('examResults.lesson'), cell: (exam) => planName(exam.id) ?? exam.id },
+          { header: t('examResults.correct'), kind: 'number', cell: (exam) => exam.correctQuestions },
+          { header: t('examResults.total'), kind: 'number', cell: (exam) => exam.totalQuestions },
+          {
+            header: t('learner.examOutcome'),
+            cell: (exam) => {
+              const passed = isPassed(exam.correctQuestions, exam.totalQuestions);
+              return <Badge tone={passed ? 'success' : 'neutral'}>{passed ? t('learner.passed') : t('learner.notPassed')}</Badge>;
+            },
+          },
+        ]}
+        loadError={t('learner.loadError')}
+        empty={t('learner.noExams')}
+        rowKey={(exam) => exam.id}
+      />
     </AdminSection>
   );
 }

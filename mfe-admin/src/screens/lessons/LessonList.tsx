@@ -25,33 +25,33 @@ export function LessonList({ editedId, onEdit }: { editedId: string | null; onEd
         query={lessons}
         rows={shown?.result}
         caption={title}
-        columns={[t('table.name'), t('table.price'), t('table.videos'), t('table.actions')]}
-        loadError={t('lessons.loadError')}
-        empty={t('lessons.empty')}
-        rowKey={(lesson) => lesson._id}
-        rowAttributes={(lesson) => ({ 'aria-current': lesson._id === editedId ? 'true' : undefined })}
-        cells={(lesson) => (
-          <>
-            <td>{lesson.name}</td>
-            <td className="admin-table__number">{formatPrice(lesson.price)}</td>
-            <td>
-              <VideoBadges kind="lesson" videos={lesson.populatedVideos} />
-            </td>
-            <td>
+        columns={[
+          { header: t('table.name'), cell: (lesson) => lesson.name },
+          { header: t('table.price'), kind: 'number', cell: (lesson) => formatPrice(lesson.price) },
+          { header: t('table.videos'), cell: (lesson) => <VideoBadges kind="lesson" videos={lesson.populatedVideos} /> },
+          {
+            header: t('table.actions'),
+            kind: 'actions',
+            cell: (lesson) => (
               <div className="admin-actions">
-                <Button variant="secondary" className="admin-action" onClick={() => onEdit(lesson)}>
+                <Button variant="secondary" className="admin-action" aria-label={t('table.editLabel', { name: lesson.name })} onClick={() => onEdit(lesson)}>
                   {t('table.edit')}
                 </Button>
                 <ConfirmInline
                   label={t('table.delete')}
+                  name={t('table.deleteLabel', { name: lesson.name })}
                   question={t('table.confirmInline')}
                   isLoading={remove.isPending && remove.variables._id === lesson._id}
                   onConfirm={() => remove.mutate(lesson)}
                 />
               </div>
-            </td>
-          </>
-        )}
+            ),
+          },
+        ]}
+        loadError={t('lessons.loadError')}
+        empty={t('lessons.empty')}
+        rowKey={(lesson) => lesson._id}
+        rowAttributes={(lesson) => ({ 'aria-current': lesson._id === editedId ? 'true' : undefined })}
       />
       {shown && <Pager name={title} page={page} total={shown.total} onChange={setPage} />}
     </AdminSection>

@@ -21,19 +21,14 @@ export function AloudRecordings() {
         query={alouds}
         rows={alouds.data?.result}
         caption={title}
-        columns={[t('alouds.index'), t('alouds.email'), t('alouds.recordings')]}
+        columns={[
+          { header: t('alouds.index'), kind: 'number', cell: (_entry, index) => (page - 1) * aloudsPerPage + index + 1 },
+          { header: t('alouds.email'), kind: 'email', cell: (entry) => entry.user.email },
+          { header: t('alouds.recordings'), kind: 'list', cell: (entry) => <AloudList alouds={entry.alouds} planName={planName} /> },
+        ]}
         loadError={t('alouds.loadError')}
         empty={t('alouds.empty')}
         rowKey={(entry) => entry.user.email}
-        cells={(entry, index) => (
-          <>
-            <td className="admin-table__number">{(page - 1) * aloudsPerPage + index + 1}</td>
-            <td className="admin-table__email">{entry.user.email}</td>
-            <td>
-              <AloudList alouds={entry.alouds} planName={planName} />
-            </td>
-          </>
-        )}
       />
       {alouds.data && <Pager name={title} page={page} total={alouds.data.total} perPage={aloudsPerPage} onChange={setPage} />}
     </AdminSection>

@@ -18,18 +18,15 @@ export function ExamResults() {
         query={results}
         rows={results.data?.result}
         caption={title}
-        columns={[t('examResults.student'), t('examResults.lesson'), t('examResults.correct'), t('examResults.total')]}
+        columns={[
+          { header: t('examResults.student'), kind: 'email', cell: (result) => result.user.email },
+          { header: t('examResults.lesson'), cell: (result) => result.monsterplan.name },
+          { header: t('examResults.correct'), kind: 'number', cell: (result) => result.correctQuestions },
+          { header: t('examResults.total'), kind: 'number', cell: (result) => result.totalQuestions },
+        ]}
         loadError={t('examResults.loadError')}
         empty={t('examResults.empty')}
         rowKey={(result) => result._id}
-        cells={(result) => (
-          <>
-            <td className="admin-table__email">{result.user.email}</td>
-            <td>{result.monsterplan.name}</td>
-            <td className="admin-table__number">{result.correctQuestions}</td>
-            <td className="admin-table__number">{result.totalQuestions}</td>
-          </>
-        )}
       />
       {results.data && <Pager name={title} page={page} total={results.data.total} onChange={setPage} />}
     </AdminSection>

@@ -1,5 +1,6 @@
-// The Monster plans: name, videos, and the actions Edit, the refund report (issue 20) and delete with
-// its confirmation (spec section 2); 10 per page, counted from the real total.
+// The Monster plans: name, videos (each with its week and day, so same-named days tell apart), and
+// the actions Edit, the refund report (issue 20) and delete with its confirmation (spec section 2);
+// 10 per page, counted from the real total.
 import type { catalog } from '@learning/contracts';
 import { Badge, Button, formatPrice, Link, useMonsterplans, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
@@ -26,25 +27,30 @@ export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit
         query={plans}
         rows={shown?.result}
         caption={title}
-        columns={[t('table.name'), t('table.price'), t('table.videos'), t('table.actions')]}
-        loadError={t('monsterplans.loadError')}
-        empty={t('monsterplans.empty')}
-        rowKey={(plan) => plan._id}
-        rowAttributes={(plan) => ({ 'aria-current': plan._id === editedId ? 'true' : undefined })}
-        cells={(plan) => (
-          <>
-            <td>
-              <span className="admin-plan-name">{plan.name}</span>
-              {!plan.isActive && <Badge tone="neutral">{t('monsterplans.inactive')}</Badge>}
-              {plan.exam && <Badge tone="info">{t('monsterplans.hasExam')}</Badge>}
-            </td>
-            <td className="admin-table__number">{formatPrice(plan.price)}</td>
-            <td>
-              <VideoBadges kind="monsterplan" videos={plan.populatedVideos.flatMap(({ videos }) => videos)} />
-            </td>
-            <td>
+        columns={[
+          {
+            header: t('table.name'),
+            cell: (plan) => (
+              <>
+                <span className="admin-plan-name">{plan.name}</span>
+                {!plan.isActive && <Badge tone="neutral">{t('monsterplans.inactive')}</Badge>}
+                {plan.exam && <Badge tone="info">{t('monsterplans.hasExam')}</Badge>}
+              </>
+            ),
+          },
+          { header: t('table.price'), kind: 'number', cell: (plan) => formatPrice(plan.price) },
+          {
+            header: t('table.videos'),
+            cell: (plan) => (
+              <VideoBadges kind="monsterplan" videos={plan.populatedVideos.flatMap(({ week, videos }) => videos.map(({ _id, name, dayOfWeek }) => ({ _id, name, week, dayOfWeek })))} />
+            ),
+          },
+          {
+            header: t('table.actions'),
+            kind: 'actions',
+            cell: (plan) => (
               <div className="admin-actions">
-                <Button variant="secondary" className="admin-action" onClick={() => onEdit(plan)}>
+                <Button variant="secondary" className="admin-action" aria-label={t('table.editLabel', { name: plan.name })} onClick={() => onEdit(plan)}>
                   {t('table.edit')}
                 </Button>
                 <Link className="lp-button lp-button--secondary admin-action" to={refundReportPath(plan._id)} aria-label={t('refunds.openFor', { name: plan.name })}>
@@ -52,14 +58,19 @@ export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit
                 </Link>
                 <ConfirmInline
                   label={t('table.delete')}
+                  name={t('table.deleteLabel', { name: plan.name })}
                   question={t('table.confirmInline')}
                   isLoading={remove.isPending && remove.variables._id === plan._id}
                   onConfirm={() => remove.mutate(plan)}
                 />
               </div>
-            </td>
-          </>
-        )}
+            ),
+          },
+        ]}
+        loadError={t('monsterplans.loadError')}
+        empty={t('monsterplans.empty')}
+        rowKey={(plan) => plan._id}
+        rowAttributes={(plan) => ({ 'aria-current': plan._id === editedId ? 'true' : undefined })}
       />
       {shown && <Pager name={title} page={page} total={shown.total} onChange={setPage} />}
     </AdminSection>

@@ -44,25 +44,26 @@ export function RefundReportScreen() {
           query={report}
           rows={learners}
           caption={title}
-          columns={[t('refunds.email'), t('refunds.items'), t('refunds.earned'), t('refunds.paidAmount'), t('refunds.owed')]}
-          loadError={t('refunds.loadError')}
-          empty={t('refunds.empty')}
-          rowKey={(learner) => learner.user._id}
-          cells={(learner) => (
-            <>
-              <td className="admin-table__email">{learner.user.email}</td>
-              <td>
+          columns={[
+            { header: t('refunds.email'), kind: 'email', cell: (learner) => learner.user.email },
+            {
+              header: t('refunds.items'),
+              kind: 'list',
+              cell: (learner) => (
                 <RefundItems
                   items={learner.items}
                   busyId={setPaid.isPending ? setPaid.variables.refund._id : null}
                   onSetPaid={(refund, isPaid) => setPaid.mutate({ refund, isPaid })}
                 />
-              </td>
-              <td className="admin-table__number">{money(learner.earnedAmount)}</td>
-              <td className="admin-table__number">{money(learner.paidAmount)}</td>
-              <td className="admin-table__number">{money(learner.earnedAmount - learner.paidAmount)}</td>
-            </>
-          )}
+              ),
+            },
+            { header: t('refunds.earned'), kind: 'number', cell: (learner) => money(learner.earnedAmount) },
+            { header: t('refunds.paidAmount'), kind: 'number', cell: (learner) => money(learner.paidAmount) },
+            { header: t('refunds.owed'), kind: 'number', cell: (learner) => money(learner.earnedAmount - learner.paidAmount) },
+          ]}
+          loadError={t('refunds.loadError')}
+          empty={t('refunds.empty')}
+          rowKey={(learner) => learner.user._id}
         />
         {report.data && report.data.result.length > 0 && (
           <p className="admin-refunds__totals" data-testid="refund-totals">

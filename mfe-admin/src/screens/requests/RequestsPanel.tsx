@@ -1,7 +1,8 @@
-// The requests panel of spec sections 2 and 4, for lesson bundles and Monster plans alike: heading
-// 'Багц хичээлийн хүсэлтүүд', the badge 'N new request', and a table of when, who, which bundle and
-// the action (Approved, or Approve and cancel with Yes/No), paged on the server.
-import { Badge, Button, PageTitle, useTranslation } from '@learning/platform';
+// The requests panel of spec sections 2 and 4, for lesson bundles and Monster plans alike: its heading
+// ('Багц хичээлийн хүсэлтүүд' for bundles, 'Monster plan-ы хүсэлтүүд' for plans), the badge
+// 'N new request', and a table of when, who, which bundle and the action ('Зөвшөөрсөн', or
+// 'Зөвшөөрөх' and 'Цуцлах', each after its inline 'Тийм'/'Үгүй'), paged on the server.
+import { Badge, PageTitle, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
@@ -11,13 +12,18 @@ import { RelativeTime } from '../../components/RelativeTime';
 import { usePageParam } from '../../paging';
 import { useNewRequestCount, useRequests, useSettleRequest, type AccessRequest, type RequestKind } from '../../requests';
 
+const requestsTitleKey = { lesson: 'lessonRequests.title', monsterplan: 'monsterplanRequests.title' } as const satisfies Record<RequestKind, string>;
+
+type Decision = 'approve' | 'cancel';
+
 export function RequestsPanel({ kind, isPageTitle = false }: { kind: RequestKind; isPageTitle?: boolean }) {
   const { t } = useTranslation('admin');
   const [page, setPage] = usePageParam('requestsPage');
   const requests = useRequests(kind, page);
   const count = useNewRequestCount(kind);
   const settle = useSettleRequest(kind);
-  const title = t('requests.title');
+  const title = t(requestsTitleKey[kind]);
+  const busyWith = (request: AccessRequest): Decision | null => (settle.isPending && settle.variables.request._id === request._id ? settle.variables.decision : null);
 
   return (
     <AdminSection
@@ -33,42 +39,47 @@ export function RequestsPanel({ kind, isPageTitle = false }: { kind: RequestKind
       <AdminTable
         query={requests}
         rows={requests.data?.result}
-        caption={`${title}: ${t(`requests.kind.${kind}`)}`}
-        columns={[t('requests.createdAt'), t('requests.email'), t('requests.bundle'), t('requests.action')]}
+        caption={title}
+        columns={[
+          { header: t('requests.createdAt'), cell: (request) => <RelativeTime date={request.createdAt} /> },
+          { header: t('requests.email'), kind: 'email', cell: (request) => request.user.email },
+          { header: t('requests.bundle'), cell: (request) => request.bundle.name },
+          {
+            header: t('requests.action'),
+            kind: 'actions',
+            cell: (request) => <RequestAction request={request} busyWith={busyWith(request)} onSettle={(decision) => settle.mutate({ request, decision })} />,
+          },
+        ]}
         loadError={t('requests.loadError')}
         empty={t('requests.empty')}
         rowKey={(request) => request._id}
-        cells={(request) => (
-          <>
-            <td>
-              <RelativeTime date={request.createdAt} />
-            </td>
-            <td className="admin-table__email">{request.user.email}</td>
-            <td>{request.bundle.name}</td>
-            <td>
-              <RequestAction
-                request={request}
-                isBusy={settle.isPending && settle.variables.request._id === request._id}
-                onSettle={(decision) => settle.mutate({ request, decision })}
-              />
-            </td>
-          </>
-        )}
       />
       {requests.data && <Pager name={title} page={page} total={requests.data.total} onChange={setPage} />}
     </AdminSection>
   );
 }
 
-function RequestAction({ request, isBusy, onSettle }: { request: AccessRequest; isBusy: boolean; onSettle: (decision: 'approve' | 'cancel') => void }) {
+function RequestAction({ request, busyWith, onSettle }: { request: AccessRequest; busyWith: Decision | null; onSettle: (decision: Decision) => void }) {
   const { t } = useTranslation('admin');
   if (request.isApproved) return <Badge tone="success">{t('requests.approved')}</Badge>;
+  const who = { email: request.user.email, name: request.bundle.name };
   return (
     <div className="admin-actions">
-      <Button variant="primary" className="admin-action" isLoading={isBusy} onClick={() => onSettle('approve')}>
-        {t('requests.approve')}
-      </Button>
-      <ConfirmInline label={t('requests.cancel')} question={t('requests.confirmCancel')} isLoading={false} onConfirm={() => onSettle('cancel')} />
+      <ConfirmInline
+        variant="primary"
+        label={t('requests.approve')}
+        name={t('requests.approveLabel', who)}
+        question={t('requests.confirmApprove')}
+        isLoading={busyWith === 'approve'}
+        onConfirm={() => onSettle('approve')}
+      />
+      <ConfirmInline
+        label={t('requests.cancel')}
+        name={t('requests.cancelLabel', who)}
+        question={t('requests.confirmCancel')}
+        isLoading={busyWith === 'cancel'}
+        onConfirm={() => onSettle('cancel')}
+      />
     </div>
   );
 }

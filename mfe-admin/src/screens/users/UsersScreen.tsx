@@ -37,24 +37,27 @@ export function UsersScreen() {
         query={users}
         rows={users.data?.result}
         caption={title}
-        columns={[t('users.name'), t('users.email'), t('table.actions')]}
-        loadError={t('users.loadError')}
-        empty={t('users.empty')}
-        rowKey={(user) => user._id}
-        cells={(user) => (
-          <>
-            <td>
-              <Link to={learnerPath(user._id)}>{user.name || user.email}</Link>
-              {user.isAdmin && (
-                <>
-                  {' '}
-                  <Badge tone="info">{t('users.admin')}</Badge>
-                </>
-              )}
-            </td>
-            <td className="admin-table__email">{user.email}</td>
-            <td>
-              {user._id === me?._id ? (
+        columns={[
+          {
+            header: t('users.name'),
+            cell: (user) => (
+              <>
+                <Link to={learnerPath(user._id)}>{user.name || user.email}</Link>
+                {user.isAdmin && (
+                  <>
+                    {' '}
+                    <Badge tone="info">{t('users.admin')}</Badge>
+                  </>
+                )}
+              </>
+            ),
+          },
+          { header: t('users.email'), kind: 'email', cell: (user) => user.email },
+          {
+            header: t('table.actions'),
+            kind: 'actions',
+            cell: (user) =>
+              user._id === me?._id ? (
                 <span className="admin-muted">{t('users.you')}</span>
               ) : (
                 <AdministratorRole
@@ -62,10 +65,12 @@ export function UsersScreen() {
                   isBusy={setAdministrator.isPending && setAdministrator.variables.user._id === user._id}
                   onChange={(isAdmin) => setAdministrator.mutate({ user, isAdmin })}
                 />
-              )}
-            </td>
-          </>
-        )}
+              ),
+          },
+        ]}
+        loadError={t('users.loadError')}
+        empty={t('users.empty')}
+        rowKey={(user) => user._id}
       />
       {users.data && <Pager name={title} page={page} total={users.data.total} onChange={setPage} />}
     </>

@@ -1,6 +1,8 @@
 // Upload, then publish (spec sections 2 and 4): the upload area with its progress bar and
-// 'Амжилттай хуулагдлаа.', then the form with the video's name (required), the translate doc url and
-// Publish, enabled only after a successful upload. Publishing reloads the list and resets the input.
+// 'Амжилттай хуулагдлаа.', then the form with the video's name, the translate doc url and 'Нийтлэх',
+// enabled only after a successful upload. The name is the administrator's to give: it starts empty
+// (not as the file's name) and an empty or blank one is refused with 'Видеоны нэрээ оруулна уу.'.
+// Publishing reloads the list and resets the input.
 import { Alert, ApiError, Button, TextField, useTranslation } from '@learning/platform';
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -19,7 +21,7 @@ export function UploadAndPublish({ kind }: { kind: VideoKind }) {
   const [published, setPublished] = useState<string | null>(null);
   const { state } = upload;
   const uploaded = state.step === 'success' ? state.video : null;
-  const nameError = isNameTouched && !name.trim() ? t('form.required.name') : undefined;
+  const nameError = isNameTouched && !name.trim() ? t('videos.publish.nameRequired') : undefined;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,8 +54,7 @@ export function UploadAndPublish({ kind }: { kind: VideoKind }) {
         onFile={(file) => {
           setPublished(null);
           publish.reset();
-          // The service names a new video after its file: a start for the name, unless one is typed.
-          upload.start(file, (video) => setName((typed) => typed || video.name));
+          upload.start(file);
         }}
         onNotAVideo={() => upload.refuse(new ApiError(0, t('videos.upload.notAVideo'), 'not_a_video'))}
       />

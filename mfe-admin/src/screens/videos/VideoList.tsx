@@ -30,30 +30,32 @@ export function VideoList({ kind }: { kind: VideoKind }) {
         query={videos}
         rows={videos.data?.result}
         caption={title}
-        columns={[t('videos.list.number'), t('videos.list.name'), t('videos.list.subtitle'), t('videos.list.transcoding'), t('videos.list.actions')]}
+        columns={[
+          { header: t('videos.list.number'), kind: 'number', cell: (_video, index) => (page - 1) * rowsPerPage + index + 1 },
+          {
+            header: t('videos.list.name'),
+            cell: (video) => (
+              <>
+                {video.name || <span className="admin-muted">{video._id}</span>}{' '}
+                {!isPublished(video) && <Badge tone="warning">{t('videos.list.unpublished')}</Badge>}
+              </>
+            ),
+          },
+          { header: t('videos.list.subtitle'), cell: (video) => <SubtitleUpload kind={kind} video={video} onDone={() => setSubtitled(video.name)} /> },
+          { header: t('videos.list.transcoding'), cell: (video) => <TranscodingState kind={kind} video={video} /> },
+          {
+            header: t('videos.list.actions'),
+            kind: 'actions',
+            cell: (video) => (
+              <Button variant="subtle" className="admin-action admin-action--danger" aria-label={t('videos.delete.label', { name: video.name || video._id })} onClick={() => setDoomed(video)}>
+                {t('confirmDelete.confirm')}
+              </Button>
+            ),
+          },
+        ]}
         loadError={t('videos.list.loadError')}
         empty={t('videos.list.empty')}
         rowKey={(video) => video._id}
-        cells={(video, index) => (
-          <>
-            <td className="admin-table__number">{(page - 1) * rowsPerPage + index + 1}</td>
-            <td>
-              {video.name || <span className="admin-muted">{video._id}</span>}{' '}
-              {!isPublished(video) && <Badge tone="warning">{t('videos.list.unpublished')}</Badge>}
-            </td>
-            <td>
-              <SubtitleUpload kind={kind} video={video} onDone={() => setSubtitled(video.name)} />
-            </td>
-            <td>
-              <TranscodingState kind={kind} video={video} />
-            </td>
-            <td>
-              <Button variant="subtle" className="admin-action admin-action--danger" onClick={() => setDoomed(video)}>
-                {t('confirmDelete.confirm')}
-              </Button>
-            </td>
-          </>
-        )}
       />
       {videos.data && <Pager name={title} page={page} total={videos.data.total} onChange={setPage} />}
       {doomed && (

@@ -19,7 +19,7 @@ export function useVideoUpload(kind: VideoKind) {
   const queryClient = useQueryClient();
   useEffect(() => () => running.current?.abort(), []);
 
-  const start = (file: File, onUploaded?: (video: Video) => void) => {
+  const start = (file: File) => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
@@ -28,7 +28,6 @@ export function useVideoUpload(kind: VideoKind) {
       (video) => {
         if (controller.signal.aborted) return;
         setState({ step: 'success', fileName: file.name, video });
-        onUploaded?.(video);
         // The list shows it, not yet published.
         void queryClient.invalidateQueries({ queryKey: videosKey(kind) });
       },

@@ -1,0 +1,143 @@
+// The administrator's screens on a phone (390 × 844) and a desktop (1366 × 900): axe-core finds no
+// label-content-name-mismatch (a control's visible words missing from its name, which speech users
+// say) and no scrollable-region-focusable (a box that scrolls but no keyboard can reach); and at 390 px
+// every action of every table lies inside the viewport, with no sideways scroll to find it.
+import { readFile } from 'node:fs/promises';
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+import { eventually, expectStatus, testAdmin } from '@learning/testing';
+import { catalogKnowsLearner } from '@learning/testing/catalog';
+import { expectVisible, useJourneys, viewports, type ViewportName } from './fixture.js';
+import { sendRecording, takeExam } from './learner-work.js';
+import { makeMediaFiles, type MediaFiles } from './media-files.js';
+import { texts } from './texts.js';
+
+// The demo plans and bundles fill the lists; an exam of three questions lets media.questions make one.
+const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1', EXAM_QUESTION_COUNT: '3' } } });
+const checkedRules = ['label-content-name-mismatch', 'scrollable-region-focusable'];
+/** The right answer of each question in media.questions, by its highlighted word. */
+const rightAnswers: Record<string, string> = { run: 'гүйх', eat: 'идэх', sleep: 'унтах' };
+
+let media: MediaFiles;
+let adminToken: string;
+let planId: string;
+let learnerId: string;
+
+/**
+ * Every list with rows: a pending and an approved request of each kind, a learner's exam result
+ * (which earns a refund), a read-aloud recording, and the learner's own page.
+ */
+beforeAll(async () => {
+  const { platform } = journeys;
+  media = await makeMediaFiles({ videoSeconds: 1 });
+  adminToken = await platform.signIn(testAdmin.email, testAdmin.password);
+  const lessons = (await platform.call('GET', '/v1/lessons')).body as Array<{ _id: string }>;
+  const plans = (await platform.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; isActive: boolean; exam: boolean }>;
+  const lesson = lessons[0]!;
+  const plan = plans.find((each) => each.isActive && each.exam)!;
+  planId = plan._id;
+
+  const bank = new FormData();
+  bank.append('file', new Blob([await readFile(media.questions)], { type: 'text/csv' }), 'questions.csv');
+  const imported = await fetch(`${platform.url}/v1/monsterplans/${planId}/questions`, { method: 'PUT', headers: { authorization: `Bearer ${adminToken}` }, body: bank });
+  expect(imported.status).toBe(200);
+
+  const [waiting, approved] = [await platform.learner('Сурагч Номин'), await platform.learner('Сурагч Анударь')];
+  learnerId = approved.id;
+  for (const learner of [waiting, approved]) {
+    await catalogKnowsLearner(platform, learner.id);
+    expectStatus(await platform.call('POST', '/v1/lesson-requests', { token: learner.token, body: { lesson: lesson._id } }), 201, 'the bundle request');
+    expectStatus(await platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: planId } }), 201, 'the plan request');
+  }
+  for (const path of ['/v1/lesson-requests', '/v1/monsterplan-requests']) {
+    const requests = (await platform.call('GET', `${path}?perPage=10&currentPage=1`, { token: adminToken })).body as { result: Array<{ _id: string; user: { _id: string } }> };
+    const request = requests.result.find((each) => each.user._id === approved.id)!;
+    expectStatus(await platform.call('PUT', `${path}/${request._id}`, { token: adminToken, body: {} }), 200, `approving at ${path}`);
+  }
+  const graded = await takeExam(platform, approved, planId, (question) => question.answers.find((answer) => answer.name === rightAnswers[question.niceWord])!.identifier);
+  expect(graded.body).toMatchObject({ correctQuestions: 3, totalQuestions: 3 });
+  expect(await sendRecording(platform, approved.token, media.audio)).toBe(201);
+  await eventually(async () => {
+    const report = await platform.call('GET', `/v1/monsterplans/${planId}/refunds`, { token: adminToken });
+    return report.status === 200 && (report.body as { result: unknown[] }).result.length > 0;
+  }, 'the passed exam earns a refund');
+}, 120_000);
+afterAll(() => media?.remove());
+
+const screens: ReadonlyArray<readonly [name: string, path: () => string]> = [
+  ['the bundles', () => '/administrator/lessons'],
+  ['the bundle requests', () => '/administrator/lessons/requests'],
+  ['the plans', () => '/administrator/monsterplans'],
+  ['a plan being edited', () => `/administrator/monsterplans?edit=${planId}`],
+  ['the plan requests', () => '/administrator/monsterplans/requests'],
+  ["a plan's refund report", () => `/administrator/monsterplans/${planId}/refunds`],
+  ['the users', () => '/administrator/users'],
+  ['a learner', () => `/administrator/users/${learnerId}`],
+  ['the plan videos', () => '/administrator/videos'],
+  ['the lesson videos', () => '/administrator/videos?kind=lesson'],
+];
+
+/** The screen at `path`, once its lists have loaded. */
+async function openScreen(viewport: ViewportName, path: string): Promise<Page> {
+  const page = await journeys.openPage({ token: adminToken, viewport });
+  await page.goto(path);
+  await expectVisible(page.getByRole('navigation', { name: texts.admin.sections }));
+  await expectVisible(page.getByRole('table').first());
+  await page.waitForFunction(() => document.querySelectorAll('.lp-spinner, [aria-busy="true"]').length === 0);
+  return page;
+}
+
+interface AxeViolation {
+  id: string;
+  nodes: Array<{ target: unknown[]; html: string }>;
+}
+
+/**
+ * axe-core's two rules on the page. Its source goes in by evaluation: the gateway's Content-Security-
+ * Policy refuses an inline <script>, which is what page.addScriptTag({content}) adds.
+ */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axe.source);
+  return page.evaluate(async (rules) => {
+    const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    return violations.map(({ id, nodes }) => ({ id, nodes: nodes.map(({ target, html }) => ({ target, html })) }));
+  }, checkedRules);
+}
+
+describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (viewport) => {
+  it.each(screens)(`axe-core finds no ${checkedRules.join(' or ')} on %s`, async (_name, path) => {
+    const page = await openScreen(viewport, path());
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('on a phone (390 px)', () => {
+  it.each(screens)("every action of every table on %s lies inside the viewport, and the page does not scroll sideways", async (_name, path) => {
+    const page = await openScreen('phone', path());
+    const width = viewports.phone.width;
+    const tables = await page.getByRole('table').all();
+    expect(tables.length).toBeGreaterThan(0);
+    let actions = 0;
+    for (const table of tables) {
+      for (const action of [...(await table.getByRole('button').all()), ...(await table.getByRole('link').all())]) {
+        const box = await action.boundingBox();
+        const name = (await action.getAttribute('aria-label')) ?? (await action.textContent());
+        expect({ name, left: box && box.x >= 0, right: box && box.x + box.width <= width }).toEqual({ name, left: true, right: true });
+        actions += 1;
+      }
+    }
+    expect(actions).toBeGreaterThan(0);
+    // What sticks out past the right edge (and no box of its own hides), named, so that a failure says where to look.
+    const outside = await page.evaluate((width) => {
+      const isPast = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+      const isClipped = (element: Element) => {
+        for (let box = element.parentElement; box; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible' && !isPast(box)) return true;
+        return false;
+      };
+      return Array.from(document.body.querySelectorAll('*'))
+        .filter((element) => isPast(element) && !isClipped(element))
+        .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')} ${Math.round(element.getBoundingClientRect().right)}`);
+    }, width);
+    expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), outside }).toEqual({ scrollWidth: width, outside: [] });
+  });
+});
