@@ -41,7 +41,7 @@ describe('asking for a plan and a bundle', () => {
 
     await page.goto('/product-remote-lesson');
     const lessonCard = cardOf(page, lesson.name);
-    await lessonCard.getByRole('button', { name: texts.catalog.registerLesson(lesson.name) }).click();
+    await lessonCard.getByRole('button', { name: texts.catalog.requestLesson(lesson.name) }).click();
     await expectVisible(lessonCard.getByText(texts.catalog.pending, { exact: true }));
 
     await approveAsAdministrator('/v1/monsterplan-requests', learner.id, plan._id);

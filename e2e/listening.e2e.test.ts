@@ -4,6 +4,7 @@
 // between (after which the video goes on), sees the day's words, and writes one line in dictation,
 // whose score the catalog keeps with the learner's progress and the day shows. The video is real (ffmpeg), uploaded with its subtitles and
 // published through media. Where the lines sit, from their laid-out boxes: beside the video on a desktop, under it on a phone.
+// Space on the focused video plays or pauses once, though Chromium's own controls answer it too.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +134,49 @@ it('plays a day sentence by sentence: the lines beside the video, a replay, a se
   await expectVisible(page.getByText('Диктант: 3 үгнээс 3 зөв (1 өгүүлбэр)', { exact: false }));
   const progress = expectStatus(await journeys.platform.call('GET', `/v1/progress/monsterplans/${plan._id}`, { token: learner.token }), 200, 'the progress');
   expect(progress.videos[0]).toMatchObject({ videoId, dictation: { lines: 1, correctWords: 3, totalWords: 3 } });
+});
+
+it('plays, then pauses, once for each Space pressed on the focused video, though Chromium’s own controls answer Space too', async () => {
+  const learner = await fixture.approvedForMonsterplan(plan._id);
+  await fixture.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
+  const page = await journeys.openPage({ token: learner.token });
+  await page.goto(`/product-monster-plan/${plan._id}?video=${videoId}`);
+  await expectVisible(video(page));
+  await page.waitForFunction(() => (document.querySelector('video')?.readyState ?? 0) >= 1);
+  type Toggles = { plays: number; pauses: number; lastAt: number };
+  await video(page).evaluate((element: HTMLVideoElement) => {
+    element.muted = true;
+    const log: Toggles = { plays: 0, pauses: 0, lastAt: 0 };
+    (window as unknown as { toggles: Toggles }).toggles = log;
+    element.addEventListener('play', () => {
+      log.plays += 1;
+      log.lastAt = performance.now();
+    });
+    element.addEventListener('pause', () => {
+      log.pauses += 1;
+      log.lastAt = performance.now();
+    });
+  });
+  const toggles = () =>
+    page.evaluate(() => {
+      const { plays, pauses } = (window as unknown as { toggles: Toggles }).toggles;
+      return { plays, pauses, paused: document.querySelector('video')!.paused };
+    });
+  /** Waits until the video has neither played nor paused for 400 ms: a second toggle of the same press would have come by then. */
+  const settled = () =>
+    page.waitForFunction(() => {
+      const log = (window as unknown as { toggles: Toggles }).toggles;
+      return log.plays + log.pauses > 0 && performance.now() - log.lastAt > 400;
+    });
+
+  await video(page).focus();
+  await page.keyboard.press(' ');
+  await settled();
+  expect(await toggles()).toEqual({ plays: 1, pauses: 0, paused: false });
+  await page.keyboard.press(' ');
+  await page.waitForFunction(() => (window as unknown as { toggles: Toggles }).toggles.pauses > 0);
+  await settled();
+  expect(await toggles()).toEqual({ plays: 1, pauses: 1, paused: true });
 });
 
 it('lays the lines beside the video on a desktop (1366 and 1024 px wide), the schedule under the open day, and under the video on a phone', async () => {

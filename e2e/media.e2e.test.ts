@@ -3,7 +3,7 @@
 // subtitles with the mouse and the keyboard, comes back to where they stopped, and sends read-aloud
 // recordings (a real MP3 made by ffmpeg, and one recorded in the page from Chromium's fake
 // microphone). A bundle plays on as a playlist. The workshop (/boosterz) draws its brochure's pages
-// with pdf.js. No page may break the gateway's Content-Security-Policy on the way.
+// with pdf.js, and zooms them on a phone. No page may break the gateway's Content-Security-Policy on the way.
 import type { Page } from 'playwright-core';
 import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
 import { eventually, expectStatus } from '@learning/testing';
@@ -229,4 +229,47 @@ describe('the workshop (/boosterz)', () => {
       expect(violations).toEqual([]);
     });
   }
+
+  it('zooms the brochure on a phone from its buttons and the keyboard, the pages drawn again sharp, and leaves pinch zoom to the browser', async () => {
+    const page = await journeys.openPage({ viewport: 'phone' });
+    await page.goto('/boosterz');
+    await page.locator('.brochure[aria-busy="false"]').waitFor();
+    const firstPage = () =>
+      page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+        const list = canvas.closest('ol')!;
+        return { canvasWidth: canvas.width, shownWidth: canvas.clientWidth, listWidth: list.clientWidth, scrollWidth: list.scrollWidth, ratio: devicePixelRatio };
+      });
+    const atPageWidth = await firstPage();
+
+    // Twice from the keyboard: 200 %.
+    await page.getByRole('button', { name: 'Томруулах' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await expectVisible(page.getByRole('group', { name: 'Томруулалт' }).getByText('200%'));
+    // Drawn again at the new width, one canvas pixel to each screen pixel.
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('canvas')!;
+      return Math.abs(canvas.width - canvas.clientWidth * devicePixelRatio) <= 2;
+    });
+    const zoomed = await firstPage();
+    expect(Math.abs(zoomed.shownWidth - 2 * atPageWidth.listWidth)).toBeLessThanOrEqual(2);
+    expect(zoomed.listWidth).toBe(atPageWidth.listWidth);
+    expect(zoomed.scrollWidth).toBeGreaterThan(zoomed.listWidth * 1.9);
+
+    // Nothing on the way from the page to the canvas takes the touch from the browser, nor does the viewport forbid zooming.
+    const touch = await page.locator('canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+      const actions: string[] = [];
+      for (let element: Element | null = canvas; element; element = element.parentElement) actions.push(getComputedStyle(element).touchAction);
+      return { actions: [...new Set(actions)], viewport: document.querySelector('meta[name="viewport"]')?.getAttribute('content') ?? '' };
+    });
+    expect(touch.actions).toEqual(['auto']);
+    expect(touch.viewport).not.toMatch(/user-scalable\s*=\s*(no|0)|maximum-scale/);
+
+    await page.getByRole('button', { name: 'Өргөнд тааруулах' }).click();
+    await page.waitForFunction((width) => document.querySelector('canvas')!.clientWidth === width, atPageWidth.shownWidth);
+    await page.waitForFunction(() => {
+      const canvas = document.querySelector('canvas')!;
+      return Math.abs(canvas.width - canvas.clientWidth * devicePixelRatio) <= 2;
+    });
+  });
 });

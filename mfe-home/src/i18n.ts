@@ -63,6 +63,11 @@ registerTranslations('home', {
       page: '{{page}}-р хуудас, нийт {{total}}',
       loadError: 'Товхимлыг ачаалж чадсангүй.',
       contact: 'Холбоо барих',
+      zoom: 'Томруулалт',
+      zoomIn: 'Томруулах',
+      zoomOut: 'Жижигрүүлэх',
+      zoomLevel: '{{percent}}%',
+      fitWidth: 'Өргөнд тааруулах',
     },
   },
   en: {
@@ -126,6 +131,11 @@ registerTranslations('home', {
       page: 'Page {{page}} of {{total}}',
       loadError: 'The brochure could not be loaded.',
       contact: 'Contact',
+      zoom: 'Zoom',
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      zoomLevel: '{{percent}}%',
+      fitWidth: 'Fit to width',
     },
   },
 });

@@ -1,5 +1,5 @@
 import { fakeGateway, renderWithPlatform } from '@learning/platform/testing';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Brochure } from '../src/screens/workshop/brochure-pdf';
 import { openBrochure } from '../src/screens/workshop/brochure-pdf';
@@ -92,6 +92,59 @@ describe('the workshop (/boosterz)', () => {
       jest.useRealTimers();
     }
     expect(drawings.map(({ pageNumber, cssWidth }) => [pageNumber, cssWidth])).toEqual([[1, 640], [2, 640], [1, 390], [2, 390]]);
+  });
+
+  it('zooms the pages in and out with its buttons, from the keyboard too, drawing them again at that multiple of the width', async () => {
+    const { brochure, drawings } = aBrochure(2);
+    open.mockResolvedValue(brochure);
+    renderWithPlatform(<HomeRoutes />, { route: '/boosterz' });
+    const pages = await screen.findAllByRole('img');
+    for (const drawing of drawings) await drawing.finish();
+    const list = screen.getByRole('list', { name: 'Воркшопын товхимол' });
+    const zoom = within(screen.getByRole('group', { name: 'Томруулалт' }));
+    const zoomOut = zoom.getByRole('button', { name: 'Жижигрүүлэх' });
+    const zoomIn = zoom.getByRole('button', { name: 'Томруулах' });
+    const fitWidth = zoom.getByRole('button', { name: 'Өргөнд тааруулах' });
+    const widthsDrawn = () => drawings.slice(2).map(({ pageNumber, cssWidth }) => [pageNumber, cssWidth]);
+
+    // At the page's width, nothing to zoom out or back to.
+    expect(zoom.getByText('100%')).toBeInTheDocument();
+    expect(zoomOut).toHaveAttribute('aria-disabled', 'true');
+    expect(fitWidth).toHaveAttribute('aria-disabled', 'true');
+    expect(list).not.toHaveAttribute('tabindex');
+
+    await userEvent.click(zoomIn);
+    expect(zoom.getByText('150%')).toBeInTheDocument();
+    expect(widthsDrawn()).toEqual([[1, 960], [2, 960]]);
+    expect(pages[0]!.closest('li')).toHaveStyle({ width: '150%' });
+    // Wider than the list, which scrolls sideways, from the keyboard too.
+    expect(list).toHaveAttribute('tabindex', '0');
+    // The pages drawn before stay on screen while they are drawn again: no loading indicator.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+
+    // The keyboard: Enter and Space on the focused button, up to 300 %, where zoom in does nothing and keeps the focus.
+    zoomIn.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(zoom.getByText('300%')).toBeInTheDocument();
+    expect(zoomIn).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Enter}');
+    expect(zoomIn).toHaveFocus();
+    expect(widthsDrawn()).toEqual([[1, 960], [2, 960], [1, 1280], [2, 1280], [1, 1920], [2, 1920]]);
+    // The 200 % drawings, overtaken before they were done, were stopped.
+    expect(drawings.filter(({ cssWidth }) => cssWidth === 1280).every(({ isCancelled }) => isCancelled)).toBe(true);
+
+    await userEvent.tab({ shift: true });
+    expect(zoomOut).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(zoom.getByText('200%')).toBeInTheDocument();
+    await userEvent.tab();
+    await userEvent.tab();
+    expect(fitWidth).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    expect(zoom.getByText('100%')).toBeInTheDocument();
+    expect(widthsDrawn().slice(-4)).toEqual([[1, 1280], [2, 1280], [1, 640], [2, 640]]);
+    expect(pages[0]!.closest('li')).toHaveStyle({ width: '100%' });
   });
 
   it('says when the brochure cannot be loaded, and tries again', async () => {

@@ -5,7 +5,7 @@ registerTranslations('lessons', {
   mn: {
     list: {
       title: 'Зайн сургалт',
-      lead: 'Лекцийн видео хичээлүүдийн багц. Багцад бүртгүүлж, админ зөвшөөрсний дараа хичээлүүдээ үзнэ.',
+      lead: 'Лекцийн видео хичээлүүдийн багц. Багцад хүсэлт илгээж, админ зөвшөөрсний дараа хичээлүүдээ үзнэ.',
       lessons: 'Багц хичээлүүд',
       empty: 'Одоогоор багц хичээл алга.',
       loadError: 'Багц хичээлүүдийг ачаалж чадсангүй.',
@@ -15,8 +15,8 @@ registerTranslations('lessons', {
       price: 'Үнэ',
     },
     access: {
-      register: 'Бүртгүүлэх',
-      registerLabel: 'Бүртгүүлэх: {{name}}',
+      request: 'Хүсэлт илгээх',
+      requestLabel: 'Хүсэлт илгээх: {{name}}',
       open: 'Хичээл үзэх',
       openLabel: 'Хичээл үзэх: {{name}}',
       details: 'Дэлгэрэнгүй',
@@ -38,7 +38,7 @@ registerTranslations('lessons', {
       nowPlaying: 'Одоо үзэж байна',
       chosen: 'Сонгосон хичээл',
       next: 'Дараа нь',
-      needsAccess: 'Энэ хичээлийг үзэхийн тулд багцад бүртгүүлж, админ зөвшөөрөх шаардлагатай.',
+      needsAccess: 'Энэ хичээлийг үзэхийн тулд багцад хүсэлт илгээж, админ зөвшөөрөх шаардлагатай.',
       pending: 'Таны хүсэлт хүлээгдэж байна. Админ зөвшөөрсний дараа хичээлүүд нээгдэнэ.',
       listening: 'Сонссон хугацаа',
       continue: 'Үргэлжлүүлэх: {{number}}-р хичээл, {{time}}',
@@ -47,7 +47,7 @@ registerTranslations('lessons', {
   en: {
     list: {
       title: 'Remote lesson',
-      lead: 'Bundles of lecture videos. Register for a bundle; its lessons open once an administrator approves it.',
+      lead: 'Bundles of lecture videos. Request access to a bundle; its lessons open once an administrator approves it.',
       lessons: 'Lesson bundles',
       empty: 'No lesson bundles yet.',
       loadError: 'The lesson bundles could not be loaded.',
@@ -57,8 +57,8 @@ registerTranslations('lessons', {
       price: 'Price',
     },
     access: {
-      register: 'Register',
-      registerLabel: 'Register: {{name}}',
+      request: 'Request access',
+      requestLabel: 'Request access: {{name}}',
       open: 'Watch the lessons',
       openLabel: 'Watch the lessons: {{name}}',
       details: 'Details',
@@ -80,7 +80,7 @@ registerTranslations('lessons', {
       nowPlaying: 'Now playing',
       chosen: 'Chosen lesson',
       next: 'Up next',
-      needsAccess: 'To watch this lesson, register for the bundle; it opens once an administrator approves it.',
+      needsAccess: 'To watch this lesson, request access to the bundle; it opens once an administrator approves it.',
       pending: 'Your request is pending. The lessons open once an administrator approves it.',
       listening: 'Time listened',
       continue: 'Continue: lesson {{number}}, {{time}}',

@@ -82,7 +82,7 @@ describe('a lesson (/product-remote-lesson/{id})', () => {
     expect(video()).not.toHaveAttribute('autoplay');
   });
 
-  it('shows that access is needed for a video without an address, with the register button', async () => {
+  it('shows that access is needed for a video without an address, with the request button', async () => {
     fakeSession(null, {
       'GET /v1/lessons': { body: [lesson] },
       'GET /v1/lessons/l1': { body: lesson },
@@ -90,11 +90,13 @@ describe('a lesson (/product-remote-lesson/{id})', () => {
     });
     renderLessons('/product-remote-lesson/l1');
     const modal = within(await dialog());
-    expect(await modal.findByText(/Энэ хичээлийг үзэхийн тулд багцад бүртгүүлж/)).toBeInTheDocument();
+    expect(await modal.findByText(/Энэ хичээлийг үзэхийн тулд багцад хүсэлт илгээж/)).toBeInTheDocument();
     expect(document.querySelector('video')).toBeNull();
     expect(modal.getAllByText('Эрх шаардлагатай')).toHaveLength(3);
+    expect(modal.getByRole('button', { name: /IELTS сонсгол/ })).toHaveTextContent(/^Хүсэлт илгээх$/);
+    expect(modal.queryByText(/Бүртгүүлэх/)).not.toBeInTheDocument();
 
-    await userEvent.click(modal.getByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    await userEvent.click(modal.getByRole('button', { name: 'Хүсэлт илгээх: IELTS сонсгол' }));
     await waitFor(() => expect(address()).toHaveTextContent(signInFrom('/product-remote-lesson/l1')));
   });
 

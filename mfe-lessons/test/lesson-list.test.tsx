@@ -11,7 +11,7 @@ const lessons = [
 const cardOf = async (name: string) => within((await screen.findByRole('heading', { level: 3, name })).closest('article')!);
 
 describe('the remote lesson list (/product-remote-lesson)', () => {
-  it('shows each bundle with its access state, and a register button only when there is no request', async () => {
+  it('shows each bundle with its access state, and a request button (“Хүсэлт илгээх”, not the account’s “Бүртгүүлэх”) only when there is no request', async () => {
     // l1: every video granted; l2: pending; l3: only some videos granted, which is not access.
     fakeSession(aUser({ lessons: ['l1-v1', 'l1-v2', 'l1-v3', 'l3-v1'], pendingLessons: ['l2'] }), { 'GET /v1/lessons': { body: lessons } });
     renderLessons('/product-remote-lesson');
@@ -29,23 +29,26 @@ describe('the remote lesson list (/product-remote-lesson)', () => {
     expect(pending.getAllByText('111,000₮')).toHaveLength(2);
 
     const partly = await cardOf('Ярианы англи хэл');
-    expect(partly.getByRole('button', { name: 'Бүртгүүлэх: Ярианы англи хэл' })).toBeEnabled();
+    expect(partly.getByRole('button', { name: 'Хүсэлт илгээх: Ярианы англи хэл' })).toBeEnabled();
+    // "Бүртгүүлэх" is creating an account: a button that asks for a bundle says "Хүсэлт илгээх".
+    expect(partly.getByRole('button', { name: /Ярианы англи хэл/ })).toHaveTextContent(/^Хүсэлт илгээх$/);
+    expect(screen.queryByText(/Бүртгүүлэх/)).not.toBeInTheDocument();
     expect(partly.getByText('Үнэгүй')).toBeInTheDocument();
     expect(partly.getByText('3 видео хичээл')).toBeInTheDocument();
   });
 
-  it('sends a visitor whose registration fails to sign in, with continue set to the current address', async () => {
+  it('sends a visitor whose request fails to sign in, with continue set to the current address', async () => {
     const gateway = fakeSession(null, {
       'GET /v1/lessons': { body: lessons },
       'POST /v1/lesson-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
     });
     renderLessons('/product-remote-lesson');
-    await userEvent.click(await screen.findByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Хүсэлт илгээх: IELTS сонсгол' }));
     await waitFor(() => expect(address()).toHaveTextContent(signInFrom('/product-remote-lesson')));
     expect(gateway.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/v1/lesson-requests', body: { lesson: 'l1' } });
   });
 
-  it('reloads the current user after registering, so the bundle reads pending', async () => {
+  it('reloads the current user after the request is sent, so the bundle reads pending', async () => {
     let user = aUser();
     fakeSession(user, {
       'GET /v1/lessons': { body: lessons },
@@ -56,7 +59,7 @@ describe('the remote lesson list (/product-remote-lesson)', () => {
       },
     });
     renderLessons('/product-remote-lesson');
-    await userEvent.click(await screen.findByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Хүсэлт илгээх: IELTS сонсгол' }));
     expect(await (await cardOf('IELTS сонсгол')).findByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
   });
 

@@ -92,7 +92,7 @@ describe("a bundle's listening progress (issue 19)", () => {
   it('asks no progress of a learner who is not approved', async () => {
     const gateway = fakeSession(aUser(), { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: lesson } });
     renderLessons('/product-remote-lesson/l1');
-    expect(await within(await dialog()).findByText(/багцад бүртгүүлж/)).toBeInTheDocument();
+    expect(await within(await dialog()).findByText(/багцад хүсэлт илгээж/)).toBeInTheDocument();
     expect(gateway.calls.some((call) => call.path.startsWith('/v1/progress'))).toBe(false);
   });
 });

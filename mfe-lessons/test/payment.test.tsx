@@ -1,5 +1,5 @@
-// How to pay for a bundle while the request waits (issue 20): the panel right after registering, on
-// the pending card and in the bundle's dialog; none once access is granted.
+// How to pay for a bundle while the request waits (issue 20): the panel right after the request is
+// sent, on the pending card and in the bundle's dialog; none once access is granted.
 import { aUser, fakeSession } from '@learning/platform/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +19,7 @@ function expectInstructions(panel: ReturnType<typeof within>) {
 }
 
 describe('paying for a bundle (issue 20)', () => {
-  it('shows how to pay right after registering, and takes the focus from the button that is gone', async () => {
+  it('shows how to pay right after the request is sent, and takes the focus from the button that is gone', async () => {
     let user = aUser();
     fakeSession(user, {
       'GET /v1/lessons': { body: [lesson] },
@@ -32,7 +32,7 @@ describe('paying for a bundle (issue 20)', () => {
     renderLessons('/product-remote-lesson');
     const card = await cardOf('IELTS сонсгол');
     expect(card.queryByRole('region', payment)).not.toBeInTheDocument();
-    await userEvent.click(card.getByRole('button', { name: 'Бүртгүүлэх: IELTS сонсгол' }));
+    await userEvent.click(card.getByRole('button', { name: 'Хүсэлт илгээх: IELTS сонсгол' }));
 
     const panel = await card.findByRole('region', payment);
     expect(within(panel).getByRole('status')).toHaveTextContent('Хүсэлт илгээгдлээ.');

@@ -41,7 +41,7 @@ beforeAll(() => {
 afterAll(() => Object.defineProperties(prototype, original));
 beforeEach(() => localStorage.clear());
 
-async function renderWithLines(props: Partial<VideoPlayerProps> = {}) {
+async function renderWithLines(props: Partial<VideoPlayerProps> = {}, track: Array<{ startTime: number; endTime: number; text: string }> = cues) {
   renderWithPlatform(<VideoPlayer src="/v1/media/video/v1?signature=a" subtitles={{ src: '/v1/media/subtitle/v1?s', srcLang: 'en', label: 'Хадмал' }} onRetry={() => undefined} {...props} />);
   const video = await waitFor(() => {
     const element = document.querySelector('video');
@@ -52,7 +52,7 @@ async function renderWithLines(props: Partial<VideoPlayerProps> = {}) {
   fireEvent.loadedMetadata(video);
   // The browser has parsed the WebVTT file.
   act(() => {
-    (video.textTracks[0] as unknown as { cues: typeof cues }).cues = cues;
+    (video.textTracks[0] as unknown as { cues: typeof cues }).cues = track;
     video.querySelector('track')!.dispatchEvent(new Event('load'));
   });
   return video;
@@ -180,6 +180,32 @@ describe('listening sentence by sentence', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Үргэлжлүүлэх' }));
     expect(video.paused).toBe(false);
+  });
+
+  it('leaves the track’s title and its sounds out of the lines: dictation goes on through them and asks first for the first line said', async () => {
+    const video = await renderWithLines({}, [
+      { startTime: 0, endTime: 1, text: 'Week 1 Day 2' },
+      { startTime: 1, endTime: 1.5, text: '[Music]' },
+      ...cues,
+      { startTime: 10, endTime: 11, text: '♪ ♪' },
+    ]);
+    const list = screen.getByRole('region', { name: 'Өгүүлбэрүүд' });
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(['0:01Hello, my friend.', '0:04Where is the station?', '0:08It is over there.']);
+
+    await userEvent.click(screen.getByRole('button', { name: /Диктант/ }));
+    video.focus();
+    await userEvent.keyboard('k');
+    playTo(video, 0.5);
+    playTo(video, 1.02);
+    playTo(video, 1.4);
+    playTo(video, 1.6);
+    expect(video.paused).toBe(false);
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    playTo(video, 3);
+    playTo(video, 4.1);
+    expect(video.paused).toBe(true);
+    await userEvent.type(await screen.findByRole('textbox', { name: '1-р өгүүлбэрт сонссоноо бичнэ үү' }), 'hello my friend{Enter}');
+    expect(screen.getByText('Өгүүлбэр: Hello, my friend.')).toBeInTheDocument();
   });
 
   it('lists the day’s words beside the video and marks those in the line heard', async () => {

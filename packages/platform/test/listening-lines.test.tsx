@@ -1,4 +1,4 @@
-import { currentLine, lineAt, linesOf, nextLine, plainText, previousLine } from '../src/ui/video/lines';
+import { currentLine, hasWords, isTitle, lineAt, linesOf, nextLine, plainText, previousLine } from '../src/ui/video/lines';
 import { createSentenceLoop, type LoopSettings } from '../src/ui/video/sentence-loop';
 
 // Three lines with a silence between the second and third, as a WebVTT track gives them (out of order).
@@ -19,6 +19,37 @@ describe('the subtitle track as lines', () => {
     ]);
     expect(plainText('<c.yellow>Tom &amp; Jerry</c> <00:00:01.000>run')).toBe('Tom & Jerry run');
     expect(linesOf(null)).toEqual([]);
+  });
+
+  it('leaves out what is not said: a sound in brackets or between music notes, a cue without a word, and the track’s title', () => {
+    const track = [
+      { startTime: 0, endTime: 2, text: 'Week 1 Day 2' },
+      { startTime: 2, endTime: 3, text: '[Music]' },
+      { startTime: 3, endTime: 4, text: '♪ la la la ♪' },
+      { startTime: 4, endTime: 5, text: '♪ ♪' },
+      { startTime: 5, endTime: 6, text: '(laughs) <i>[door closes]</i>' },
+      { startTime: 6, endTime: 7, text: '...' },
+      { startTime: 7, endTime: 9, text: '(laughs) Good morning, teacher.' },
+      { startTime: 9, endTime: 11, text: 'Week 2 starts on Monday' },
+    ];
+    expect(linesOf(track)).toEqual([
+      { index: 0, start: 7, end: 9, text: '(laughs) Good morning, teacher.' },
+      // Only the first cue can be the title.
+      { index: 1, start: 9, end: 11, text: 'Week 2 starts on Monday' },
+    ]);
+  });
+
+  it('takes the first cue for the track’s title when it names a numbered week, day or lesson and is not a sentence', () => {
+    const titled = (title: string) => linesOf([{ startTime: 0, endTime: 3, text: title }, { startTime: 3, endTime: 6, text: 'Listen carefully.' }]).map((line) => line.text);
+    for (const title of ['Week 1 Day 2', 'DAY 3', 'Lesson 4: At the shop', '1-р долоо хоног, 2-р өдөр: Дэлгүүрт', 'Лекц 1: Утсаар ярих', '2 дугаар хичээл']) {
+      expect({ title, lines: titled(title) }).toEqual({ title, lines: ['Listen carefully.'] });
+    }
+    for (const said of ['Lesson 1 is about greetings.', 'Day 2, are you ready?', 'Good morning, teacher', 'Өглөөний мэндчилгээ']) {
+      expect({ said, lines: titled(said) }).toEqual({ said, lines: [said, 'Listen carefully.'] });
+    }
+    expect(isTitle('Weekend 1')).toBe(false);
+    expect(hasWords('[Applause] ♪')).toBe(false);
+    expect(hasWords('Сайн уу ♪')).toBe(true);
   });
 
   it('knows the line heard at a moment, none in a silence, and the line the learner is on', () => {

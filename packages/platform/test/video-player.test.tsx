@@ -145,6 +145,28 @@ describe('the video player', () => {
     expect(video.muted).toBe(true);
   });
 
+  it('plays once, then pauses once, for each Space pressed on the focused video, though the browser’s own controls answer Space too', async () => {
+    const { video } = await renderPlayer();
+    loadMetadata(video);
+    // The browser's own controls, as Chromium's act on a focused <video controls>: Space's keyup plays
+    // or pauses, unless the event was cancelled before it reached the video.
+    video.addEventListener('keyup', (event) => {
+      if (event.key !== ' ' || event.defaultPrevented) return;
+      if (video.paused) void video.play();
+      else video.pause();
+    });
+    const play = jest.mocked(prototype.play);
+    const pause = jest.mocked(prototype.pause);
+    play.mockClear();
+    pause.mockClear();
+    video.focus();
+
+    await userEvent.keyboard(' ');
+    expect({ plays: play.mock.calls.length, pauses: pause.mock.calls.length, paused: video.paused }).toEqual({ plays: 1, pauses: 0, paused: false });
+    await userEvent.keyboard(' ');
+    expect({ plays: play.mock.calls.length, pauses: pause.mock.calls.length, paused: video.paused }).toEqual({ plays: 1, pauses: 1, paused: true });
+  });
+
   it('lets Space press a focused button of the player instead of playing', async () => {
     const { video } = await renderPlayer();
     speedButton('2').focus();

@@ -12,7 +12,11 @@ export interface Brochure {
   pageCount: number;
   /** Each page's size at scale 1, in CSS pixels. */
   pageSizes: PageSize[];
-  /** Draws a page into the canvas at this CSS width, sharp on high-density screens. */
+  /**
+   * Draws a page into the canvas at this CSS width, sharp on high-density screens (up to
+   * maxCanvasPixels). The canvas keeps its old picture until the new one is ready, so a page
+   * drawn again at another zoom shows stretched for a moment rather than blank.
+   */
   drawPage(pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number): { done: Promise<void>; cancel(): void };
   close(): void;
 }
@@ -55,18 +59,38 @@ export async function openBrochure(url: string, signal: AbortSignal): Promise<Br
   }
 }
 
+/**
+ * The most pixels one page's canvas gets (8.4 million, 32 MB): every page of the brochure is drawn,
+ * and at 300 % on a phone one page alone would near iOS Safari's canvas limit (16.7 million). Past
+ * it a page is drawn with fewer pixels than the screen has, still far sharper than stretched.
+ */
+export const maxCanvasPixels = 2 ** 23;
+
 function drawPage(document: PDFDocumentProxy, pageNumber: number, canvas: HTMLCanvasElement, cssWidth: number) {
   let task: RenderTask | null = null;
   let isCancelled = false;
   const done = (async () => {
     const page = await document.getPage(pageNumber);
     if (isCancelled) return;
-    const scale = (cssWidth / page.getViewport({ scale: 1 }).width) * (window.devicePixelRatio || 1);
+    const size = page.getViewport({ scale: 1 });
+    const screenScale = (cssWidth / size.width) * (window.devicePixelRatio || 1);
+    const scale = Math.min(screenScale, Math.sqrt(maxCanvasPixels / (size.width * size.height)));
     const viewport = page.getViewport({ scale });
-    canvas.width = Math.floor(viewport.width);
-    canvas.height = Math.floor(viewport.height);
-    task = page.render({ canvas, viewport });
-    await task.promise;
+    const drawing = canvas.ownerDocument.createElement('canvas');
+    drawing.width = Math.floor(viewport.width);
+    drawing.height = Math.floor(viewport.height);
+    try {
+      task = page.render({ canvas: drawing, viewport });
+      await task.promise;
+      if (isCancelled) return;
+      canvas.width = drawing.width;
+      canvas.height = drawing.height;
+      canvas.getContext('2d')?.drawImage(drawing, 0, 0);
+    } finally {
+      // Its pixels go now rather than whenever the garbage collector comes (Safari counts them).
+      drawing.width = 0;
+      drawing.height = 0;
+    }
   })();
   return {
     done,

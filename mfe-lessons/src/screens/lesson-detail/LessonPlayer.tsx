@@ -25,7 +25,7 @@ import {
 } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useState } from 'react';
-import { RegisterButton } from '../../lesson/RegisterButton';
+import { RequestButton } from '../../lesson/RequestButton';
 import { dialogStateOf, lessonAccess } from '../../lessons';
 
 /** `onRetry` asks for the bundle again, with fresh addresses. */
@@ -92,7 +92,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
         ) : (
           <div className="lesson-player__screen">
             <p>{access === 'pending' ? t('detail.pending') : t('detail.needsAccess')}</p>
-            {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} onRequested={() => setJustRequested(true)} />}
+            {access === 'not-requested' && <RequestButton lessonId={lesson._id} name={lesson.name} onRequested={() => setJustRequested(true)} />}
           </div>
         )}
         {chosen && (

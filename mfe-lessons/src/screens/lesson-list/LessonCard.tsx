@@ -3,7 +3,7 @@
 import { AccessBadge, formatPrice, Link, PaymentInstructions, Truncated, useTranslation, type AccessState } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useState } from 'react';
-import { RegisterButton } from '../../lesson/RegisterButton';
+import { RequestButton } from '../../lesson/RequestButton';
 
 /** `access` is null while the session is checked. */
 export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access: AccessState | null }) {
@@ -42,7 +42,7 @@ export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access:
               {t('access.details')}
             </Link>
           )}
-          {access === 'not-requested' && <RegisterButton lessonId={lesson._id} name={lesson.name} onRequested={() => setJustRequested(true)} />}
+          {access === 'not-requested' && <RequestButton lessonId={lesson._id} name={lesson.name} onRequested={() => setJustRequested(true)} />}
         </div>
       </article>
     </li>

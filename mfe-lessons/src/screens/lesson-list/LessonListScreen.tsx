@@ -1,4 +1,4 @@
-// /product-remote-lesson: the bundles, each with its access state and register button (spec sections
+// /product-remote-lesson: the bundles, each with its access state and request button (spec sections
 // 2 and 4), and the switcher of the three brochures. A lesson's dialog opens over it (the Outlet).
 import { Alert, EmptyState, Loader, LoadError, Outlet, PageTitle, useCurrentUser, useLessons, useLocation, useTranslation } from '@learning/platform';
 import { lessonAccess, lessonNotOpened } from '../../lessons';

@@ -252,16 +252,26 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
     setAnnouncement(t('video.stretchCleared'));
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  /** What a key pressed inside the player does, or null when the player leaves it to the page. */
+  const actionOfKey = (event: KeyboardEvent<HTMLDivElement>): PlayerAction | null => {
     const element = video.current;
-    if (!element || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (!element || event.altKey || event.ctrlKey || event.metaKey) return null;
     const target = event.target as HTMLElement;
-    if (target.closest('input, select, textarea, summary')) return;
-    const action = actionOf(event.key, { isOnControl: target !== element && !!target.closest('button, a') });
-    if (!action) return;
-    // Also keeps the browser's own media keys from acting a second time on a focused <video>.
+    if (target.closest('input, select, textarea, summary')) return null;
+    return actionOf(event.key, { isOnControl: target !== element && !!target.closest('button, a') });
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const action = actionOfKey(event);
+    if (!action || !video.current) return;
+    // Also keeps the browser's own keydown handling of a focused <video> from acting a second time.
     event.preventDefault();
-    act(action, element);
+    act(action, video.current);
+  };
+  // One press, one action: a focused <video>'s own controls answer Space's keyup too, which the
+  // keydown's preventDefault does not stop (Chromium plays or pauses then, so Space toggled twice).
+  // The keyup of a key the player acts on is cancelled on its way down, before it reaches the <video>.
+  const onKeyUpCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (actionOfKey(event)) event.preventDefault();
   };
 
   /**
@@ -319,7 +329,7 @@ export default function Player({ src, subtitles, onRetry, resumeKey, startAt, li
   }
 
   return (
-    <div className={['lp-player', (hasLines || words.length > 0) && 'lp-player--lines', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown}>
+    <div className={['lp-player', (hasLines || words.length > 0) && 'lp-player--lines', className].filter(Boolean).join(' ')} role="group" aria-label={label ?? t('video.player')} onKeyDown={onKeyDown} onKeyUpCapture={onKeyUpCapture}>
       <div className="lp-player__main">
       <video
         ref={video}
