@@ -19,7 +19,7 @@ const loopTexts = {
   paymentTitle: 'Төлбөр төлөх заавар',
   requested: 'Хүсэлт илгээгдлээ.',
   notificationsUnread: (count: number) => `Мэдэгдэл, ${count} уншаагүй мэдэгдэл`,
-  approvedMessage: (name: string) => `"${name}" багцад нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.`,
+  approvedMessage: (name: string) => `"${name}" хөтөлбөрт нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.`,
   aloud: 'Уншлага',
   unpaid: 'Төлөөгүй',
   paid: 'Төлсөн',

@@ -9,7 +9,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 const approved: auth.Notification = {
   _id: 'n2',
   type: 'request-approved',
-  message: '"Monster plan 1" багцад нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.',
+  message: '"Monster plan 1" хөтөлбөрт нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.',
   link: '/product-monster-plan/p1',
   createdAt: minutesAgo(5),
   isRead: false,

@@ -24,6 +24,9 @@ interface Subject {
 
 const quoted = ({ kind, name }: Subject) => `"${name?.trim() || (kind === 'monsterplan' ? 'Monster plan' : 'Багц хичээл')}"`;
 
+/** Where the learner's access is: "in" a plan (хөтөлбөр) or a bundle (багц), never the one called the other. */
+const accessIn = ({ kind }: Subject) => (kind === 'monsterplan' ? 'хөтөлбөрт' : 'багцад');
+
 const pageOf = ({ kind, id }: Subject) =>
   kind === 'monsterplan' ? `/product-monster-plan/${encodeURIComponent(id)}` : `/product-remote-lesson/${encodeURIComponent(id)}`;
 
@@ -60,7 +63,7 @@ export async function notifyOfApproval(trx: AuthTrx, event: RequestEvent): Promi
   await keepNotification(trx, event, {
     userId: event.data.userId,
     type: 'request-approved',
-    message: `${quoted(subject)} багцад нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.`,
+    message: `${quoted(subject)} ${accessIn(subject)} нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.`,
     link: pageOf(subject),
   });
 }
@@ -79,7 +82,7 @@ export async function notifyOfRevokedAccess(trx: AuthTrx, event: RequestEvent): 
   await keepNotification(trx, event, {
     userId: event.data.userId,
     type: 'access-revoked',
-    message: `${quoted(subjectOf(event))} багцад нэвтрэх эрх хаагдлаа. Асуух зүйл байвал төвтэй холбогдоорой.`,
+    message: `${quoted(subjectOf(event))} ${accessIn(subjectOf(event))} нэвтрэх эрх хаагдлаа. Асуух зүйл байвал төвтэй холбогдоорой.`,
     link: '/me',
   });
 }

@@ -80,7 +80,7 @@ it('an approved request mails the learner its notification, with a link back and
 
   const [approved] = await smtp.waitForMails(learner.email);
   expect(approved!.subject).toBe('Хүсэлт зөвшөөрөгдлөө · Монстр Англи хэл');
-  expect(approved!.text).toContain(`"${plan.name}" багцад нэвтрэх эрх нээгдлээ.`);
+  expect(approved!.text).toContain(`"${plan.name}" хөтөлбөрт нэвтрэх эрх нээгдлээ.`);
   expect(approved!.text).toContain(`Дэлгэрэнгүй: ${publicUrl}/product-monster-plan/${plan._id}`);
   expect(approved!.text).toContain(`${publicUrl}/help`);
   expect(approved!.html).toMatch(/<html lang="mn">/);

@@ -51,7 +51,7 @@ describe('the notification each event makes', () => {
     expect(await only()).toEqual({
       _id: expect.any(String),
       type: 'request-approved',
-      message: '"Monster plan 1" багцад нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.',
+      message: '"Monster plan 1" хөтөлбөрт нэвтрэх эрх нээгдлээ. Одоо үзэж эхлээрэй.',
       link: `/product-monster-plan/${planId}`,
       createdAt: expect.any(String),
       isRead: false,
@@ -80,7 +80,7 @@ describe('the notification each event makes', () => {
     await deliver(envelope('monsterplan-access.revoked', { userId: learner.id, monsterplanId: planId, name: 'Monster plan 1', access }));
     expect(await only()).toMatchObject({
       type: 'access-revoked',
-      message: '"Monster plan 1" багцад нэвтрэх эрх хаагдлаа. Асуух зүйл байвал төвтэй холбогдоорой.',
+      message: '"Monster plan 1" хөтөлбөрт нэвтрэх эрх хаагдлаа. Асуух зүйл байвал төвтэй холбогдоорой.',
       link: '/me',
     });
   });
@@ -282,6 +282,6 @@ describe('through the bus, end to end', () => {
     expect(count).toEqual({ count: 1 });
     const [approved] = (await notificationsOf(learner)).result;
     expect(approved).toMatchObject({ type: 'request-approved', link: `/product-monster-plan/${plan._id}`, isRead: false });
-    expect(approved.message).toMatch(/^"(Monster plan A|Monster plan)" багцад нэвтрэх эрх нээгдлээ\. Одоо үзэж эхлээрэй\.$/);
+    expect(approved.message).toMatch(/^"(Monster plan A|Monster plan)" хөтөлбөрт нэвтрэх эрх нээгдлээ\. Одоо үзэж эхлээрэй\.$/);
   });
 });
