@@ -124,15 +124,19 @@ process.exit(isHealthy ? 0 : 1);
 
 /** A plan with its exam, made by the administrator on one of the catalog's demo videos, once the exam knows it, with its bank. */
 async function examPlan(call: Call, token: string): Promise<string> {
-  const body = { name: `Bench exam ${schemaPrefix}`, price: '49,000₮', isActive: true, exam: true, videos: [demoMonsterplanVideos[0]![0]!.id] };
+  // As an administrator must: the plan, its bank, then its exam switched on once the catalog knows the bank.
+  const body = { name: `Bench exam ${schemaPrefix}`, price: '49,000₮', isActive: true, exam: false, videos: [demoMonsterplanVideos[0]![0]!.id] };
   const plan = expectStatus(await call<{ _id: string }>('POST', '/v1/monsterplans', { token, body }), 201, 'making the plan');
-  await eventually(async () => (await count(`SELECT count(*) FROM ${schemaOf('exam')}.monsterplan WHERE id = $1 AND has_exam`, [plan._id])) === 1, 'the exam knows the plan', 30_000);
+  await eventually(async () => (await count(`SELECT count(*) FROM ${schemaOf('exam')}.monsterplan WHERE id = $1`, [plan._id])) === 1, 'the exam knows the plan', 30_000);
   const questions = Array.from({ length: bankSize }, (_, index): exam.QuestionInput => {
     const n = index + 1;
     return { question: `Sentence ${n} has the word word${n} in it.`, niceWord: `word${n}`, answers: [`wrong-a-${n}`, `right-${n}`, `wrong-b-${n}`, `wrong-c-${n}`], correct: 2 };
   });
   const { count: bank } = expectStatus(await call<{ count: number }>('POST', `/v1/monsterplans/${plan._id}/questions`, { token, body: questions }), 201, 'importing the bank');
   if (bank !== bankSize) throw new Error(`the bank holds ${bank} questions, not ${bankSize}`);
+  await eventually(async () => (await count(`SELECT count(*) FROM ${schemaOf('catalog')}.question_bank WHERE monsterplan_id = $1 AND question_count = $2`, [plan._id, bankSize])) === 1, 'the catalog knows the bank', 30_000);
+  expectStatus(await call('PUT', `/v1/monsterplans/${plan._id}`, { token, body: { ...body, exam: true } }), 200, 'switching the exam on');
+  await eventually(async () => (await count(`SELECT count(*) FROM ${schemaOf('exam')}.monsterplan WHERE id = $1 AND has_exam`, [plan._id])) === 1, 'the exam knows the plan has its exam', 30_000);
   return plan._id;
 }
 

@@ -88,7 +88,10 @@ export const monsterplan = z.strictObject({
   releaseDaily: z.boolean(),
   videos: z.array(z.string()),
   isActive: z.boolean(),
+  /** The administrator's switch; the exam is offered to learners only while `examQuestions` can fill it. */
   exam: z.boolean(),
+  /** The plan's question bank as the exam service last told: how many it holds, and how many one exam asks. */
+  examQuestions: z.strictObject({ count: z.number().int(), needed: z.number().int() }),
   /** The plan's videos grouped by week number, weeks and days in order. */
   populatedVideos: z.array(z.strictObject({ week: z.number().int(), videos: z.array(planVideo) })),
 });

@@ -90,6 +90,15 @@ export const events = {
     version: 1,
     data: z.object({ videoId: z.string(), kind: z.enum(['monsterplan', 'lesson']), renditions: z.array(z.string()) }),
   },
+  /**
+   * A plan's question bank changed (or the exam service started, announcing each bank it holds):
+   * how many questions it has and how many one exam asks, so the catalog offers the exam only
+   * when the bank can fill it.
+   */
+  'question-bank.changed': {
+    version: 1,
+    data: z.object({ monsterplanId: z.string(), questionCount: z.number().int().nonnegative(), questionsPerExam: z.number().int().positive() }),
+  },
   'exam.completed': {
     version: 1,
     data: z.object({

@@ -88,3 +88,8 @@ export interface RecordedAnswer {
   /** Questions not revealed yet. */
   remaining: number;
 }
+
+/** Whether a plan offers its exam to learners: switched on, and its question bank can fill one exam. */
+export function isExamOffered(plan: { exam: boolean; examQuestions: { count: number; needed: number } }): boolean {
+  return plan.exam && plan.examQuestions.count >= plan.examQuestions.needed;
+}

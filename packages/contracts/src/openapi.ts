@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of every /v1 call (spec section 7 and the platform's own), made from the
 // zod schemas of this package with zod's own JSON Schema output; the gateway serves it at
-// /openapi.json and renders it at /docs. gateway/test/openapi.test.ts holds it equal to the routes.
+// /openapi.json and renders it at /docs. scripts/test/openapi-routes.test.ts holds it equal to the routes.
 import { z } from 'zod';
 import * as auth from './auth.js';
 import * as catalog from './catalog.js';
@@ -208,7 +208,8 @@ export const operations: readonly Operation[] = [
   },
   {
     method: 'get', path: '/v1/notifications/unread-count', tag: 'notifications', caller: 'user', summary: 'How many are unread (polled every 5 s)',
-    answer: countAnswer, alsoAnswers: [notModified],
+    description: 'The service answers an unchanged count 304 to its own ETag; the gateway seals JSON and drops the ETag, so through it each poll is a small 200.',
+    answer: countAnswer,
   },
   {
     method: 'put', path: '/v1/notifications/read', tag: 'notifications', caller: 'user', summary: 'Mark all one\'s own read',
@@ -238,7 +239,7 @@ export const operations: readonly Operation[] = [
     return [
       {
         method: 'get', path: base, tag, caller: 'admin', summary: `Requests for a ${bundle}, newest first`,
-        query: pageQuery, answer: pageAnswer(z.object({ result: z.array(request), total: z.number().int() }), 'Requests'), alsoAnswers: [notModified],
+        query: pageQuery, answer: pageAnswer(z.object({ result: z.array(request), total: z.number().int() }), 'Requests'),
       },
       {
         method: 'post', path: base, tag, caller: 'user', summary: `Ask for a ${bundle}`,
@@ -247,7 +248,7 @@ export const operations: readonly Operation[] = [
       },
       {
         method: 'get', path: `${base}/total-new-requests`, tag, caller: 'admin', summary: 'How many requests are pending',
-        answer: countAnswer, alsoAnswers: [notModified],
+        answer: countAnswer,
       },
       {
         method: 'get', path: `${base}/{id}`, tag, caller: 'admin', summary: 'A request',
@@ -416,16 +417,18 @@ function bundleOperations(kind: 'lesson' | 'monsterplan'): Operation[] {
       ? { name: 'lesson bundle', bundle: catalog.lesson, body: catalog.lessonBody }
       : { name: 'Monster plan', bundle: catalog.monsterplan, body: catalog.monsterplanBody };
   const notFound = `\`${kind}_not_found\``;
+  const examBankShort: Record<number, string> =
+    kind === 'monsterplan' ? { 409: '`exam_bank_short` (the exam switched on while the question bank cannot fill one: `examQuestions`)' } : {};
   const videosChosen = '`video_not_found`, `video_wrong_kind`';
   const theBundle: Answer = { status: 200, description: `The ${name}`, json: bundle };
   return [
     {
       method: 'get', path: base, tag, caller: 'anyone', summary: `Every ${name}`,
-      answer: { status: 200, description: 'All of them (an ETag; If-None-Match → 304)', json: z.array(bundle) }, alsoAnswers: [notModified],
+      answer: { status: 200, description: 'All of them (sealed by the gateway, which drops the service\'s ETag)', json: z.array(bundle) },
     },
     {
       method: 'post', path: base, tag, caller: 'admin', summary: `Create a ${name}`,
-      json: body, answer: { ...theBundle, status: 201 }, errors: { 400: videosChosen },
+      json: body, answer: { ...theBundle, status: 201 }, errors: { 400: videosChosen, ...examBankShort },
     },
     kind === 'lesson'
       ? {
@@ -435,7 +438,7 @@ function bundleOperations(kind: 'lesson' | 'monsterplan'): Operation[] {
       : { method: 'get', path: `${base}/{id}`, tag, caller: 'anyone', summary: `A ${name}`, answer: theBundle, errors: { 404: notFound } },
     {
       method: 'put', path: `${base}/{id}`, tag, caller: 'admin', summary: `Change a ${name}`,
-      json: body, answer: theBundle, errors: { 400: videosChosen, 404: notFound },
+      json: body, answer: theBundle, errors: { 400: videosChosen, 404: notFound, ...examBankShort },
     },
     { method: 'delete', path: `${base}/{id}`, tag, caller: 'admin', summary: `Delete a ${name}`, answer: noContent('Deleted'), errors: { 404: notFound } },
     {
@@ -610,9 +613,21 @@ function errorsOf(operation: Operation): Record<number, string> {
   if (operation.caller === 'user' || operation.caller === 'admin') add(401, '`unauthorized`, `token_invalid`, `token_expired`, `token_revoked`');
   if (operation.caller === 'admin') add(403, '`forbidden` (not an administrator)');
   if (operation.json || operation.otherBodies) add(413, '`payload_too_large`');
+  if (operation.json || operation.otherBodies || operation.multipart) add(415, '`unsupported_encoding` (a Content-Encoding, or a charset other than UTF-8)');
   for (const [status, codes] of Object.entries(operation.errors ?? {})) add(Number(status), codes);
   return Object.fromEntries(Object.entries(errors).map(([status, codes]) => [status, codes.join('; ')]));
 }
+
+/** What a body's refinements say, which zod's JSON Schema cannot carry: in JSON Schema's words where it has them. */
+const planOrBundle: JsonSchema = {
+  oneOf: [{ required: ['monsterplan'], not: { required: ['lesson'] } }, { required: ['lesson'], not: { required: ['monsterplan'] } }],
+  description: 'Exactly one of `monsterplan` and `lesson`: the plan or the bundle the video is heard in.',
+};
+const rulesBeyondZod = new Map<z.ZodType, JsonSchema>([
+  [progress.listeningReport, planOrBundle],
+  [progress.dictationReport, { ...planOrBundle, description: `${planOrBundle.description} \`correctWords\` is at most \`totalWords\`.` }],
+  [exam.questionInput, { description: '`niceWord` occurs in `question` (in any case): the word the exam highlights.' }],
+]);
 
 /** Builds the document; its paths are the gateway's, on the origin it is read from (OpenAPI's default server, `/`). */
 export function openApiDocument(): JsonSchema {
@@ -642,11 +657,12 @@ export function openApiDocument(): JsonSchema {
       ...(operation.query ? queryParameters(schemaOf(operation.query, 'input')) : []),
     ];
     const content: Record<string, unknown> = {};
-    if (operation.json) content['application/json'] = { schema: schemaOf(operation.json, 'input') };
+    if (operation.json) content['application/json'] = { schema: { ...schemaOf(operation.json, 'input'), ...rulesBeyondZod.get(operation.json) } };
     if (operation.multipart) content['multipart/form-data'] = { schema: { type: 'object', ...operation.multipart } };
     for (const [type, schema] of Object.entries(operation.otherBodies ?? {})) content[type] = { schema };
     const responses: Record<string, unknown> = { [operation.answer.status]: answerOf(operation.answer) };
-    for (const answer of operation.alsoAnswers ?? []) responses[answer.status] = answerOf(answer);
+    // A range of a file is of the file's types.
+    for (const answer of operation.alsoAnswers ?? []) responses[answer.status] = answerOf(answer.status === 206 ? { ...answer, file: operation.answer.file } : answer);
     for (const [status, codes] of Object.entries(errorsOf(operation))) responses[status] = errorAnswer(codes);
     responses.default = errorAnswer('Any other error, `{message, code}`: 500 `internal`; from the gateway 502 `bad_gateway`, 503 `service_unavailable`');
 
@@ -675,6 +691,7 @@ export function openApiDocument(): JsonSchema {
         'this document shows the JSON inside. Files and streams are never sealed.',
       ].join('\n'),
     },
+    servers: [{ url: '/', description: 'The gateway that serves this document' }],
     tags: Object.entries(tags).map(([name, description]) => ({ name, description })),
     paths,
     components: {

@@ -25,7 +25,18 @@ export const eventQueues = {
   ],
   // The refund ledger (issue 20) consumes the exam's results and media's recordings.
   // video.transcoded: play answers the HLS ladder once it is ready (issue 22).
-  catalog: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.published', 'video.transcoded', 'video.deleted', 'exam.completed', 'aloud.recorded'],
+  // question-bank.changed: the exam is offered, and may be switched on, only when its bank can fill it.
+  catalog: [
+    ...revocationEventTypes,
+    'user.registered',
+    'user.deleted',
+    'video.published',
+    'video.transcoded',
+    'video.deleted',
+    'exam.completed',
+    'aloud.recorded',
+    'question-bank.changed',
+  ],
   // Its own `video.uploaded` too: the transcoding worker is a consumer (issue 22).
   media: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.uploaded'],
   exam: [...revocationEventTypes, 'user.registered', 'user.deleted', ...accessEventTypes],

@@ -3,7 +3,7 @@
 // AMQP_URL are set), videos published the way the media service will publish them (a
 // `video.published` event on the bus), and bundles, plans, learners and requests made through the gateway.
 import { randomUUID } from 'node:crypto';
-import type { catalog, EventData, EventEnvelope, EventType } from '@learning/contracts';
+import { examRules, type catalog, type EventData, type EventEnvelope, type EventType } from '@learning/contracts';
 import { deleteBusNamespace, expectStatus, startTestPlatform, uniqueSuffix, type TestPlatform } from './platform.js';
 import { eventually } from './eventually.js';
 
@@ -23,6 +23,11 @@ export interface CatalogFixture {
   /** Publishes any event on the platform's bus, as its producer would. */
   publish<Type extends EventType>(type: Type, data: EventData<Type>, producer?: string): Promise<void>;
   createLesson(options?: { videos?: string[]; name?: string; price?: string }): Promise<catalog.Lesson>;
+  /**
+   * A plan made through the API. With `exam: true` it is made as an administrator must: without its
+   * exam, then the exam switched on once the catalog has heard (as the exam service would tell it)
+   * that the plan's bank can fill one.
+   */
   createMonsterplan(options?: Partial<catalog.MonsterplanBody>): Promise<catalog.Monsterplan>;
   /** A learner the catalog already knows (their `user.registered` has arrived). */
   learner(name?: string): Promise<Learner>;
@@ -91,7 +96,12 @@ export async function catalogFixtureOn(platform: TestPlatform): Promise<CatalogF
 
     async createMonsterplan(options = {}) {
       const body = { name: `Monster plan ${uniqueSuffix()}`, price: '49,000₮', ...options, videos: options.videos ?? (await fixture.publishVideos('monsterplan', 3)) };
-      return expectStatus(await call('POST', '/v1/monsterplans', { token: admin, body }), 201, 'creating a Monster plan');
+      const plan: catalog.Monsterplan = expectStatus(await call('POST', '/v1/monsterplans', { token: admin, body: { ...body, exam: false } }), 201, 'creating a Monster plan');
+      if (!options.exam) return plan;
+      const needed = examRules.questionCount;
+      await publish('question-bank.changed', { monsterplanId: plan._id, questionCount: needed, questionsPerExam: needed }, 'exam');
+      await eventually(async () => (await call('GET', `/v1/monsterplans/${plan._id}`)).body?.examQuestions?.count === needed, `the catalog knows plan ${plan._id}'s bank`);
+      return expectStatus(await call('PUT', `/v1/monsterplans/${plan._id}`, { token: admin, body }), 200, 'switching the plan\'s exam on');
     },
 
     async learner(name) {

@@ -299,4 +299,21 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  '0007_question_banks': {
+    async up(db: Kysely<unknown>) {
+      // Each plan's question bank as the exam service tells it (question-bank.changed): the exam is
+      // offered, and may be switched on, only when the bank can fill one. `as_of` is the event's time,
+      // so an older event arriving late changes nothing. The plans' lists show it: it moves their revision.
+      await db.schema
+        .createTable('question_bank')
+        .addColumn('monsterplan_id', 'text', (c) => c.primaryKey())
+        .addColumn('question_count', 'integer', (c) => c.notNull())
+        .addColumn('questions_per_exam', 'integer', (c) => c.notNull())
+        .addColumn('as_of', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await sql`CREATE TRIGGER question_bank_changes_catalog AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON question_bank
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_revision()`.execute(db);
+    },
+  },
 };

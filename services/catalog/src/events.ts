@@ -1,7 +1,8 @@
 // What the catalog consumes: auth's `user.registered` and `user.deleted` (the learner read model, and
 // a deleted learner's requests) and media's `video.published` / `video.transcoded` / `video.deleted`
 // (the video read model), the exam's `exam.completed` and media's `aloud.recorded` (the refund
-// ledger), each applied once through the inbox.
+// ledger) and its `question-bank.changed` (whether a plan's exam can be offered), each applied once
+// through the inbox.
 // Writing learner (the emails on the administrator's pages), access_request and video moves the
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
@@ -12,6 +13,7 @@ import { applyAloudRecorded, forgetAloudRecordingsOf } from './aloud-recordings.
 import type { CatalogConfig } from './config.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
+import { applyQuestionBankChanged } from './question-banks.js';
 import { applyExamCompleted, forgetRefundsOf } from './refunds.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { applyVideoPublished, applyVideoTranscoded } from './videos.js';
@@ -25,6 +27,7 @@ export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>, conf
     subscribe('video.deleted', applyOnce(db, applyVideoDeleted)),
     subscribe('exam.completed', applyOnce(db, applyExamCompleted(config.REFUND_AMOUNT_MNT))),
     subscribe('aloud.recorded', applyOnce(db, applyAloudRecorded(config.REFUND_AMOUNT_MNT))),
+    subscribe('question-bank.changed', applyOnce(db, applyQuestionBankChanged)),
   ];
 }
 

@@ -9,6 +9,7 @@ import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForMonsterplan, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
 import { openPlanDay } from './assignments.js';
 import { playUrl, type MediaSigner } from './media-urls.js';
+import { assertBankCanFillExam, examQuestionsOf } from './question-banks.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { groupBy } from './group-by.js';
 import { requireVideos } from './videos.js';
@@ -41,6 +42,8 @@ export async function findMonsterplan(db: CatalogDb, id: string): Promise<catalo
 }
 
 export async function createMonsterplan(db: CatalogDb, body: catalog.MonsterplanBody): Promise<catalog.Monsterplan> {
+  // A new plan has no question bank yet: its exam is switched on once the bank is imported.
+  if (body.exam) await assertBankCanFillExam(db, undefined);
   return transaction(db, async (trx) => {
     const plan = await insertMonsterplan(trx, body);
     const [view] = await monsterplanViews(trx, [plan]);
@@ -84,6 +87,7 @@ export async function updateMonsterplan(db: CatalogDb, id: string, body: catalog
   return transaction(db, async (trx) => {
     const existing = await trx.selectFrom('monsterplan').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!existing) throw monsterplanNotFound();
+    if (body.exam && !existing.has_exam) await assertBankCanFillExam(trx, id);
     await requireVideos(trx, videoIdsOf(body.videos), 'monsterplan');
     const slots = placeVideos(body.videos, await slotsOf(trx, id));
     const plan = await trx
@@ -252,6 +256,7 @@ async function monsterplanViews(db: CatalogDb, plans: MonsterplanRow[]): Promise
     .orderBy('mv.position')
     .execute();
   const videosByPlan = groupBy(videos, (video) => video.monsterplan_id);
+  const banks = await examQuestionsOf(db, plans.map((plan) => plan.id));
   return plans.map((plan) => {
     const own = videosByPlan.get(plan.id) ?? [];
     const weeks = new Map<number, catalog.PlanVideo[]>();
@@ -271,6 +276,7 @@ async function monsterplanViews(db: CatalogDb, plans: MonsterplanRow[]): Promise
       videos: own.map((video) => video.id),
       isActive: plan.is_active,
       exam: plan.has_exam,
+      examQuestions: banks.get(plan.id)!,
       populatedVideos: [...weeks].map(([week, weekVideos]) => ({ week, videos: weekVideos })),
     };
   });

@@ -33,6 +33,7 @@ export interface CatalogTables {
     release_daily: Generated<boolean>;
     created_at: CreatedAt;
   };
+  question_bank: { monsterplan_id: string; question_count: number; questions_per_exam: number; as_of: Date };
   monsterplan_video: {
     monsterplan_id: string;
     video_id: string;

@@ -1,5 +1,7 @@
 // The demo content of an empty catalog (demo.ts), as a newcomer sees it on `npm start`.
+import { isExamOffered } from '@learning/contracts';
 import { demoVideos } from '@learning/contracts/demo';
+import { eventually } from '@learning/testing';
 import { seedDemo } from '../src/demo.js';
 import { type CatalogFixture, startCatalogFixture } from '@learning/testing/catalog';
 
@@ -23,6 +25,14 @@ it('seeds three Monster plans of two weeks of five days: one inactive, one with 
       expect(week.videos.every((video: { name: string; monsterWords: string }) => video.name && video.monsterWords)).toBe(true);
     }
   }
+});
+
+it('the demo plan with the exam offers it: the exam service seeds its bank and tells the catalog', async () => {
+  const plan = await eventually(async () => {
+    const { body: plans } = await fixture.call('GET', '/v1/monsterplans');
+    return (plans as Array<{ exam: boolean; examQuestions: { count: number; needed: number } }>).find((each) => each.exam && isExamOffered(each));
+  }, 'the demo exam is offered');
+  expect(plan.examQuestions.count).toBeGreaterThanOrEqual(plan.examQuestions.needed);
 });
 
 it('seeds three lesson bundles whose videos are the shared demo videos', async () => {

@@ -37,6 +37,8 @@ describe('creating a plan', () => {
       videos,
       isActive: true,
       exam: false,
+      // No bank yet: the exam service has told of none.
+      examQuestions: { count: 0, needed: 40 },
       populatedVideos: [
         {
           week: 1,

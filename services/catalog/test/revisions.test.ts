@@ -110,6 +110,7 @@ async function arrangeOneOfEach(db: CatalogDb): Promise<void> {
   const { rows: plans } = await sql<{ id: string }>`
     INSERT INTO monsterplan (name, price, is_active, has_exam) VALUES ('Monster plan', '50000', true, true) RETURNING id`.execute(db);
   await sql`INSERT INTO monsterplan_video (monsterplan_id, video_id, week, day_of_week, monster_words, position) VALUES (${plans[0]!.id}, 'plan-video', 1, 1, 'word', 0)`.execute(db);
+  await sql`INSERT INTO question_bank (monsterplan_id, question_count, questions_per_exam, as_of) VALUES (${plans[0]!.id}, 40, 40, now())`.execute(db);
   await sql`
     INSERT INTO access_request (kind, user_id, lesson_id, monsterplan_id)
     VALUES ('lesson', ${learner}, ${lessons[0]!.id}, NULL), ('monsterplan', ${learner}, NULL, ${plans[0]!.id})`.execute(db);

@@ -63,11 +63,11 @@ export const demoQuestions: exam.QuestionInput[] = words.map(([niceWord, sentenc
 });
 
 /** Seeds the demo bank into each demo plan whose bank is empty; answers how many banks it seeded. */
-export async function seedDemoQuestions(db: ExamDb): Promise<number> {
+export async function seedDemoQuestions(db: ExamDb, questionsPerExam: number): Promise<number> {
   const questions = demoQuestions.map((question) => exam.questionInput.parse(question));
   let seeded = 0;
   for (const monsterplanId of demoMonsterplanIds) {
-    const { imported } = await importQuestions(db, monsterplanId, questions, { replace: false, onlyIfEmpty: true });
+    const { imported } = await importQuestions(db, monsterplanId, questions, { replace: false, onlyIfEmpty: true, questionsPerExam });
     if (imported > 0) seeded++;
   }
   return seeded;

@@ -6,6 +6,7 @@ import { seedDemoQuestions } from './demo.js';
 import { examSubscriptions } from './events.js';
 import { examRoutes } from './routes/exam.js';
 import { questionRoutes } from './routes/questions.js';
+import { announceBanks } from './questions.js';
 import { answerOpener } from './sealed-answers.js';
 import type { ExamTables } from './tables.js';
 
@@ -17,14 +18,15 @@ export function examService(config: ExamConfig): ServiceDefinition<ExamTables> {
     async start(context) {
       if (!config.PAYLOAD_SECRET) context.logger.warn('PAYLOAD_SECRET is not set: exam answers are taken as plain JSON. Set it (the gateway’s secret) in production.');
       if (config.SEED_DEMO === '1') {
-        const seeded = await seedDemoQuestions(context.db);
+        const seeded = await seedDemoQuestions(context.db, settings.questionCount);
         if (seeded > 0) context.logger.info({ seeded }, 'seeded the question banks of the demo plans (SEED_DEMO=0 turns this off)');
       }
+      await announceBanks(context.db, settings.questionCount);
     },
     subscriptions: examSubscriptions,
     routes(app, context) {
       app.use(examRoutes(context, settings, answerOpener(config.PAYLOAD_SECRET)));
-      app.use(questionRoutes(context));
+      app.use(questionRoutes(context, settings.questionCount));
     },
   };
 }

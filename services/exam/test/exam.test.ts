@@ -199,7 +199,11 @@ it('refuses the questions of a plan without its exam, or whose bank is short of 
 it('follows the catalog: a plan whose exam is turned on later opens its exam', async () => {
   const later = await fixture.examPlan({ exam: false });
   const learner = await fixture.approvedLearner(later);
-  const plan = expectStatus(await fixture.call('GET', `/v1/monsterplans/${later}`), 200, 'the plan');
+  // The catalog switches an exam on once it knows the bank can fill one.
+  const plan = await eventually(async () => {
+    const known = expectStatus(await fixture.call('GET', `/v1/monsterplans/${later}`), 200, 'the plan');
+    return known.examQuestions.count >= known.examQuestions.needed && known;
+  }, 'the catalog knows the bank');
   const body = { name: plan.name, price: plan.price, videos: plan.videos, exam: true };
   expectStatus(await fixture.call('PUT', `/v1/monsterplans/${later}`, { token: fixture.admin, body }), 200, 'turning the exam on');
   await eventually(async () => (await fixture.call('GET', examPath(later), { token: learner.token })).status === 200, 'the exam opens');

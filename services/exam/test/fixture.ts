@@ -43,12 +43,30 @@ export async function startExamFixture(options: { seedDemo?: boolean } = {}): Pr
   const examFixture: ExamFixture = {
     ...fixture,
     async examPlan({ exam: hasExam = true, bank = exam.examRules.questionCount } = {}) {
-      const plan = await fixture.createMonsterplan({ exam: hasExam });
+      // As an administrator must: the plan, then its bank, then the exam switched on (the catalog
+      // refuses it while the bank cannot fill an exam). A short bank with the exam on is one whose
+      // questions were deleted afterwards.
+      const plan = await fixture.createMonsterplan({ exam: false });
       await eventually(
         () => examDb.selectFrom('monsterplan').select('id').where('id', '=', plan._id).executeTakeFirst(),
         `the exam service knows plan ${plan._id}`,
       );
-      if (bank > 0) await examFixture.importBank(plan._id, bank);
+      const filled = hasExam ? Math.max(bank, exam.examRules.questionCount) : bank;
+      if (filled > 0) await examFixture.importBank(plan._id, filled);
+      if (!hasExam) return plan._id;
+      await eventually(async () => {
+        const known = expectStatus(await fixture.call('GET', `/v1/monsterplans/${plan._id}`), 200, 'the plan');
+        return known.examQuestions.count === filled;
+      }, `the catalog knows plan ${plan._id}'s bank`);
+      const body = { name: plan.name, price: plan.price, videos: plan.videos, exam: true };
+      expectStatus(await fixture.call('PUT', `/v1/monsterplans/${plan._id}`, { token: fixture.admin, body }), 200, 'switching the exam on');
+      await eventually(
+        () => examDb.selectFrom('monsterplan').select('id').where('id', '=', plan._id).where('has_exam', '=', true).executeTakeFirst(),
+        `the exam service knows plan ${plan._id} has its exam`,
+      );
+      for (const question of (await examFixture.bank(plan._id)).slice(0, filled - bank)) {
+        expectStatus(await fixture.call('DELETE', `/v1/monsterplans/${plan._id}/questions/${question._id}`, { token: fixture.admin }), 204, 'deleting a question');
+      }
       return plan._id;
     },
     async approvedLearner(monsterplanId) {

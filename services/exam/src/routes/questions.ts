@@ -14,7 +14,8 @@ const maxFileBytes = 2 * 1024 * 1024;
 const formBytes = 64 * 1024;
 const fileTooLarge = () => new HttpError(413, 'question_file_too_large', 'Асуултын файл 2 MB-аас их байна.');
 
-export function questionRoutes(context: ServiceContext<ExamTables>): Router {
+/** `questionsPerExam`: EXAM_QUESTION_COUNT, which each change of a bank's size is told with. */
+export function questionRoutes(context: ServiceContext<ExamTables>, questionsPerExam: number): Router {
   const { db } = context;
   const router = Router();
   const path = '/v1/monsterplans/:id/questions';
@@ -32,18 +33,18 @@ export function questionRoutes(context: ServiceContext<ExamTables>): Router {
   // Adds the file's questions to the bank; answers how many it holds now.
   router.post(path, requireAdmin, ...receiveFile, async (req, res) => {
     const plan = await requireMonsterplan(db, req.params.id as string);
-    res.status(201).json(await importQuestions(db, plan.id, questionsSent(req), { replace: false }));
+    res.status(201).json(await importQuestions(db, plan.id, questionsSent(req), { replace: false, questionsPerExam }));
   });
 
   // Replaces the whole bank with the file's questions.
   router.put(path, requireAdmin, ...receiveFile, async (req, res) => {
     const plan = await requireMonsterplan(db, req.params.id as string);
-    res.json(await importQuestions(db, plan.id, questionsSent(req), { replace: true }));
+    res.json(await importQuestions(db, plan.id, questionsSent(req), { replace: true, questionsPerExam }));
   });
 
   router.delete(path, requireAdmin, async (req, res) => {
     const plan = await requireMonsterplan(db, req.params.id as string);
-    await deleteBank(db, plan.id);
+    await deleteBank(db, plan.id, questionsPerExam);
     res.status(204).end();
   });
 
@@ -55,7 +56,7 @@ export function questionRoutes(context: ServiceContext<ExamTables>): Router {
 
   router.delete(`${path}/:questionId`, requireAdmin, async (req, res) => {
     const plan = await requireMonsterplan(db, req.params.id as string);
-    await deleteQuestion(db, plan.id, req.params.questionId as string);
+    await deleteQuestion(db, plan.id, req.params.questionId as string, questionsPerExam);
     res.status(204).end();
   });
 
