@@ -1,11 +1,11 @@
 // The exam in the browser (spec sections 4 and 9, issue 18), one question at a time on the server's
 // clock: a whole 40-question exam on the demo plan with its exam, some answers right, some wrong, some
-// left to time out, whose shown result is the server's grading; a reload mid-exam that resumes with the
-// question on screen counted as 999; the exam reopened in a fresh browser (nothing stored) that goes on
-// at the next question the server has not revealed; and a learner whose attempt has ended sent back to
-// the plan page. The page's timers run on Playwright's clock, so the 7-second countdown and the
+// left to time out, whose shown result is the server's grading, passed in words; a reload mid-exam that
+// resumes with the question on screen counted as 999; the exam reopened in a fresh browser (nothing
+// stored) from the plan page's 'continue', going on at the next question the server has not revealed;
+// and a learner whose attempt has ended sent back to the plan page, which shows the result, not passed. The page's timers run on Playwright's clock, so the 7-second countdown and the
 // 9-second timers keep their real lengths without the journey waiting for them.
-import { payloadKey, sealPayload } from '@learning/contracts';
+import { isExamOffered, payloadKey, sealPayload } from '@learning/contracts';
 import { demoMonsterplanIds } from '@learning/contracts/demo';
 import type { Page } from 'playwright-core';
 import { eventually, testPayloadSecret } from '@learning/testing';
@@ -23,6 +23,10 @@ const examTexts = {
   timeUp: 'Хугацаа дууслаа',
   resumed: 'Шалгалт үргэлжилж байна. Хуудсаа орхих үед харагдаж байсан асуулт хугацаа дууссанд тооцогдлоо.',
   resultTitle: 'Шалгалтын дүн',
+  passed: 'Тэнцлээ',
+  notPassed: 'Тэнцсэнгүй',
+  continue: 'Шалгалтаа үргэлжлүүлэх',
+  taken: (correct: number, total: number) => `Шалгалтын дүн: ${correct}/${total} зөв`,
   leaveConfirm: 'Шалгалт дуусаагүй байна. Гарвал одоогийн асуулт хугацаа дууссанд тооцогдоно. Гарах уу?',
 };
 
@@ -57,6 +61,11 @@ async function approvedLearner() {
   );
   // The page decides from the signed-in user that they are approved: auth must show it too.
   await platform.meOnce(learner, (me) => me.monsterplans.includes(planId));
+  // And from the plan that its exam is offered: the catalog hears of the demo bank from the exam service.
+  await eventually(async () => {
+    const answer = await platform.call('GET', `/v1/monsterplans/${planId}`);
+    return answer.status === 200 && isExamOffered(answer.body);
+  }, 'the catalog offers the demo plan’s exam');
   return learner;
 }
 
@@ -135,6 +144,7 @@ it('a learner takes the whole 40-question exam, and the result shown is the serv
 
   const shown = await shownResult(page);
   expect(shown).toEqual({ percent: '87.5%', correct: '35', total: '40' });
+  await expectVisible(page.getByText(examTexts.passed, { exact: true }));
   const { result, revealed } = await serverRecordOf(learner.id);
   expect(shown).toEqual(asShown(result));
   expect(result.passed).toBe(true);
@@ -177,7 +187,7 @@ it('a reload mid-exam resumes it: the question on screen counts as 999, the rest
   expect((result.answers as Array<{ answer: string | number }>)[2]!.answer).toBe(999);
 });
 
-it('the exam reopened in a fresh browser goes on at the next question, the open one counted 999, and the result is the server’s grading', async () => {
+it('the exam reopened in a fresh browser, from the plan page’s continue, goes on at the next question, the open one counted 999, and the result is the server’s grading', async () => {
   const right = await rightAnswers();
   const learner = await approvedLearner();
   const first = await openExam(learner.token);
@@ -188,9 +198,15 @@ it('the exam reopened in a fresh browser goes on at the next question, the open 
   await expectVisible(first.getByText(examTexts.progress(6), { exact: true }));
   await first.close();
 
-  // Another browser, the same learner signed in, nothing of the exam stored.
-  const page = await openExam(learner.token);
+  // Another browser, the same learner signed in, nothing of the exam stored: the plan page offers to go on.
+  const page = await journeys.openPage({ token: learner.token });
+  await page.clock.install();
+  await page.goto(`/product-monster-plan/${planId}`);
+  const goOn = page.getByRole('link', { name: examTexts.continue });
+  await expectVisible(goOn);
   expect(await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`)).toBeNull();
+  await goOn.click();
+  await waitForPath(page, examPath);
   await expectVisible(page.getByText(examTexts.resumed));
   await expect(page.getByRole('button', { name: examTexts.start }).count()).resolves.toBe(0);
   await countDownTo(page, 7);
@@ -234,6 +250,9 @@ it('a learner whose attempt has ended is sent back to the plan page, as is one w
   await page.goto(examPath);
   await waitForPath(page, `/product-monster-plan/${planId}`);
   expect(await page.evaluate((key) => localStorage.getItem(key), `exam:${planId}`)).toBeNull();
+  // The plan page shows the result, and says it is not a pass.
+  await expectVisible(page.getByText(examTexts.taken(0, 40), { exact: true }));
+  await expectVisible(page.getByText(examTexts.notPassed, { exact: true }));
 
   const withoutExam = demoMonsterplanIds[1]!;
   await page.goto(`/product-monster-plan/${withoutExam}/exam`);

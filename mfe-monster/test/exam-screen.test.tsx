@@ -1,13 +1,14 @@
-// The exam page (spec sections 2 and 4) over a stand-in of the exam service: who gets in, the question
-// with its niceWord highlighted, each answer sent as it is chosen, the attempt ended with the answers
-// sealed, the result shown and the flag cleared; an attempt in progress resumed at its next question,
-// one that has ended sent back to the plan, and a retry after the network failed.
+// The exam page (spec sections 2 and 4) over a stand-in of the exam service: who gets in (not while
+// the plan's bank is short, unless an attempt is under way), the question with its niceWord
+// highlighted, each answer sent as it is chosen, the attempt ended with the answers sealed, the result
+// shown, passed or not, and the flag cleared; an attempt in progress resumed at its next question, one
+// that has ended sent back to the plan, and a retry after the network failed.
 import { openPayload, payloadKey } from '@learning/contracts';
 import { setRuntimeConfig } from '@learning/platform';
 import { aUser, fakeSession } from '@learning/platform/testing';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { storageKeyOf } from '../src/screens/exam/exam-run';
-import { address, aPlan, fakeExamServer, renderMonster } from './fixtures';
+import { address, aPlan, fakeExamServer, renderMonster, shortBank } from './fixtures';
 
 const secret = 'screen-test-secret';
 const plan = aPlan({ _id: 'p1', exam: true });
@@ -41,10 +42,20 @@ it.each([
   ['a learner with a result for the plan', aUser({ monsterplans: ['p1'], monsterplanExam: [{ id: 'p1', percent: 50, correctQuestions: 20, totalQuestions: 40 }] }), plan],
   ['a learner not approved for the plan', aUser(), plan],
   ['a plan without an exam', approved, aPlan({ _id: 'p1', exam: false })],
+  ['a plan whose question bank is short of one exam', approved, aPlan({ _id: 'p1', exam: true, examQuestions: shortBank })],
 ])('sends %s to the plan page', async (_who, user, shownPlan) => {
   session(user, fakeExamServer(), { 'GET /v1/monsterplans/p1': { body: shownPlan } });
   renderMonster('/product-monster-plan/p1/exam');
   await waitFor(() => expect(address()).toHaveTextContent(/^\/product-monster-plan\/p1$/));
+});
+
+it('lets a learner go on with an attempt under way though the bank has shrunk since it began', async () => {
+  session(approved, fakeExamServer({ answered: ['q1b', 'q2b'] }), { 'GET /v1/monsterplans/p1': { body: aPlan({ _id: 'p1', exam: true, examQuestions: shortBank }) } });
+  renderMonster('/product-monster-plan/p1/exam');
+  expect(await screen.findByText('Шалгалт үргэлжилж байна. Дараагийн асуултаас эхэлнэ.')).toBeInTheDocument();
+  await advance(7000);
+  expect(screen.getByText('Асуулт 3 / 40')).toBeInTheDocument();
+  expect(address()).toHaveTextContent(/^\/product-monster-plan\/p1\/exam$/);
 });
 
 it('sends a learner whose attempt has ended on the server back to the plan page, and clears the flag', async () => {
@@ -97,6 +108,7 @@ it('runs the whole exam: countdown, each question revealed with the niceWord hig
   // Sealing is real WebCrypto work, not a timer: wait for it on the real clock.
   jest.useRealTimers();
   expect(await screen.findByTestId('exam-percent', {}, { timeout: 10_000 })).toHaveTextContent('95%');
+  expect(screen.getByText('Тэнцлээ')).toBeInTheDocument();
   expect(screen.getByTestId('exam-correct')).toHaveTextContent('38');
   expect(screen.getByTestId('exam-total')).toHaveTextContent('40');
   expect(localStorage.getItem(storageKeyOf('p1'))).toBeNull();
@@ -122,6 +134,19 @@ it('resumes an attempt in progress, in a browser that never saw it: no intro, sa
   expect(screen.getByText('Асуулт 4 / 40')).toBeInTheDocument();
   expect(server.recorded).toEqual(['q1b', 'q2b', 999, null]);
   expect(localStorage.getItem(storageKeyOf('p1'))).not.toBeNull();
+});
+
+it('says a failing result is not passed, in words beside its score', async () => {
+  session(approved, fakeExamServer({ answered: Array.from({ length: 39 }, () => 999) }));
+  setRuntimeConfig({ payloadSecret: null });
+  renderMonster('/product-monster-plan/p1/exam');
+  await screen.findByTestId('exam-countdown');
+  await advance(7000);
+  fireEvent.click(screen.getByRole('button', { name: /a-40$/ }));
+  jest.useRealTimers();
+  expect(await screen.findByTestId('exam-percent')).toHaveTextContent('0%');
+  expect(screen.getByText('Тэнцсэнгүй')).toBeInTheDocument();
+  expect(screen.queryByText('Тэнцлээ')).not.toBeInTheDocument();
 });
 
 it('offers to send an answer again when the network failed, and goes on once it is recorded', async () => {

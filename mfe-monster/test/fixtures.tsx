@@ -7,6 +7,11 @@ import { renderWithPlatform, type FakeAnswer, type FakeCall } from '@learning/pl
 import { screen } from '@testing-library/react';
 import MonsterRoutes from '../src/routes';
 
+/** A question bank that fills one exam, and one that no longer does (questions deleted after the exam was switched on). */
+export const fullBank = { count: examRules.questionCount, needed: examRules.questionCount };
+export const shortBank = { count: examRules.questionCount - 1, needed: examRules.questionCount };
+
+/** A plan as the catalog lists it: its question bank full unless `examQuestions` says otherwise. */
 export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Monsterplan {
   const _id = overrides._id ?? 'p1';
   return catalog.monsterplan.parse({
@@ -20,6 +25,7 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
     videos: [`${_id}-v1`, `${_id}-v2`, `${_id}-v3`],
     isActive: true,
     exam: false,
+    examQuestions: fullBank,
     populatedVideos: [
       {
         week: 1,

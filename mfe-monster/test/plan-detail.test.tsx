@@ -75,6 +75,8 @@ describe('a plan (/product-monster-plan/{id})', () => {
     expect(schedule().getByText('Дэлгүүрт')).toBeInTheDocument();
     expect(document.querySelector('video')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Шалгалт өгөх' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' })).toHaveTextContent(/^Хүсэлт илгээх$/);
+    expect(screen.queryByText(/Бүртгүүлэх/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' }));
     await waitFor(() => expect(address()).toHaveTextContent(guestSignInFrom('/product-monster-plan/p1?video=p1-v1')));

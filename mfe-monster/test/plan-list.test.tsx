@@ -19,6 +19,9 @@ describe('the Monster plan list (/product-monster-plan)', () => {
 
     const notRequested = await cardOf('Monster plan 1');
     expect(notRequested.getByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' })).toBeEnabled();
+    // "Бүртгүүлэх" is creating an account: a button that asks for a plan says "Хүсэлт илгээх".
+    expect(notRequested.getByRole('button', { name: /Monster plan 1/ })).toHaveTextContent(/^Хүсэлт илгээх$/);
+    expect(screen.queryByText(/Бүртгүүлэх/)).not.toBeInTheDocument();
 
     const pending = await cardOf('Monster plan 2');
     expect(pending.getByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();

@@ -1,6 +1,7 @@
-// The result of the attempt, as the server graded it (spec sections 4 and 9).
+// The result of the attempt, as the server graded it (spec sections 4 and 9): its score, passed or not.
 import { examRules, type exam } from '@learning/contracts';
 import { Alert, formatPrice, Link, useTranslation } from '@learning/platform';
+import { ExamVerdict } from '../../plan/ExamVerdict';
 
 export function ExamResultView({ result, planPath }: { result: exam.ExamResult; planPath: string }) {
   const { t } = useTranslation('monster');
@@ -8,9 +9,12 @@ export function ExamResultView({ result, planPath }: { result: exam.ExamResult; 
   return (
     <section className="exam-result lp-card" aria-labelledby="exam-result-title">
       <h2 id="exam-result-title">{t('exam.resultTitle')}</h2>
-      <p className="exam-result__percent" data-testid="exam-percent">
-        {t('exam.percent', { percent: result.percent })}
-      </p>
+      <div className="exam-result__score">
+        <p className="exam-result__percent" data-testid="exam-percent">
+          {t('exam.percent', { percent: result.percent })}
+        </p>
+        <ExamVerdict isPassed={result.passed} />
+      </div>
       <dl className="exam-result__figures">
         <div>
           <dt>{t('exam.correct')}</dt>

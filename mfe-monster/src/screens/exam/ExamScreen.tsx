@@ -1,11 +1,13 @@
 // /product-monster-plan/{id}/exam: the timed vocabulary exam (spec sections 2, 4 and 9). It is for a
-// learner approved for a plan that has its exam, taken once: anyone else, a learner with a result (as
-// the signed-in user says, or as the server's attempt says), or a plan without an exam goes to the plan
-// page; a plan that cannot be loaded, to the list.
+// learner approved for a plan that offers its exam (switched on, its bank full), taken once: anyone
+// else, a learner with a result (as the signed-in user says, or as the server's attempt says), or a
+// plan without an exam goes to the plan page, unless an attempt is under way; a plan that cannot be
+// loaded, to the list.
 import type { catalog } from '@learning/contracts';
 import { Alert, ApiError, Button, Link, Loader, Navigate, PageTitle, useCurrentUser, useMonsterplan, useParams, useTranslation, type User } from '@learning/platform';
 import { useState } from 'react';
-import { examResultOf, monsterplanAccess, planNotOpened } from '../../monsterplans';
+import { useExamAttempt } from '../../exam';
+import { examEntryOf, planNotOpened } from '../../monsterplans';
 import './exam.css';
 import { hasStartedExam, type ExamState } from './exam-run';
 import { ExamIntro } from './ExamIntro';
@@ -23,12 +25,25 @@ export function ExamScreen() {
   return <ExamEntry plan={plan.data} user={session.user} />;
 }
 
-/** Decides once, on entry, whether the exam may be taken here: the result it ends with must not send the learner away. */
+/**
+ * Whether the exam may be taken here. A plan that no longer offers it (its bank shrank) may still hold
+ * this learner's attempt, begun in another browser: only then is the server asked first.
+ */
 function ExamEntry({ plan, user }: { plan: catalog.Monsterplan; user: User }) {
+  const [isStartedHere] = useState(() => hasStartedExam(localStorage, plan._id));
+  // The plan offers no new attempt but would let one under way go on: whether there is one, the server says.
+  const mayOnlyGoOn = examEntryOf(plan, user, undefined) === null && examEntryOf(plan, user, 'in-progress') === 'continue';
+  const isAskingServer = !isStartedHere && mayOnlyGoOn;
+  const attempt = useExamAttempt(plan._id, isAskingServer);
+  if (isAskingServer && attempt.isPending) return <Loader />;
+  const isAllowed = isStartedHere || examEntryOf(plan, user, attempt.data?.status) !== null;
+  return <ExamGate plan={plan} user={user} isAllowed={isAllowed} />;
+}
+
+/** Decides once, on entry: the result the exam ends with must not send the learner away. */
+function ExamGate({ plan, user, isAllowed }: { plan: catalog.Monsterplan; user: User; isAllowed: boolean }) {
   const planPath = `/product-monster-plan/${encodeURIComponent(plan._id)}`;
-  const [mayTake] = useState(
-    () => hasStartedExam(localStorage, plan._id) || (plan.exam && !examResultOf(plan._id, user) && monsterplanAccess(plan._id, user) === 'approved'),
-  );
+  const [mayTake] = useState(isAllowed);
   if (!mayTake) return <Navigate replace to={planPath} />;
   return <ExamSitting plan={plan} user={user} planPath={planPath} />;
 }

@@ -1,9 +1,9 @@
 // /product-monster-plan/{id}: the plan's player and its week/day list. An approved learner chooses a
 // day and watches it (a day not released yet shows the date it opens), sees what they have heard
 // (marks, minutes, where to continue), and finds the exam after the days, or first once most of the
-// plan is heard; anyone else sees the list with what to do to get access, and how to pay while the
-// request waits. A plan that cannot be loaded (404, network) sends the visitor back to the list (spec
-// section 8).
+// plan is heard or to go on with an attempt under way, and its result, passed or not, once taken;
+// anyone else sees the list with what to do to get access, and how to pay while the request waits. A
+// plan that cannot be loaded (404, network) sends the visitor back to the list (spec section 8).
 import {
   AccessBadge,
   Badge,
@@ -20,12 +20,15 @@ import {
   useTranslation,
   type AccessState,
 } from '@learning/platform';
-import type { catalog } from '@learning/contracts';
+import { isPassed, type catalog } from '@learning/contracts';
 import { useRef, useState } from 'react';
 import { lockedUntil } from '../../day-release';
-import { canRequest, examResultOf, examReadyShare, isReadyForExam, monsterplanAccess, planNotOpened } from '../../monsterplans';
+import { useExamAttempt } from '../../exam';
+import { canRequest, examEntryOf, examResultOf, examReadyShare, isReadyForExam, monsterplanAccess, planNotOpened, type ExamEntry } from '../../monsterplans';
+import { ExamVerdict } from '../../plan/ExamVerdict';
 import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
+import { hasStartedExam } from '../exam/exam-run';
 import { LockedDay } from './LockedDay';
 import { PlanListening } from './PlanListening';
 import { findDay, PlanPlayer } from './PlanPlayer';
@@ -60,9 +63,12 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
   };
 
   const examResult = examResultOf(plan._id, session.user);
-  const hasExamToTake = isApproved && plan.exam && !examResult;
-  // The exam is taken once: it waits after the days until the learner has heard most of the plan.
-  const isExamFirst = hasExamToTake && isReadyForExam(shownProgress);
+  const attempt = useExamAttempt(plan._id, isApproved && plan.exam && !examResult);
+  // Where the attempt stands: the server's word once it is fresh, until then (or without it) this browser's flag.
+  const serverStatus = attempt.isFetching ? undefined : attempt.data?.status;
+  const examEntry = examEntryOf(plan, session.user, serverStatus ?? (hasStartedExam(localStorage, plan._id) ? 'in-progress' : undefined));
+  // The exam is taken once: it waits after the days until the learner has heard most of the plan; one under way comes first.
+  const isExamFirst = examEntry === 'continue' || (examEntry === 'take' && isReadyForExam(shownProgress));
   const chosenLockedUntil = chosen && lockedUntil(shownProgress, chosen.week, chosen.video.dayOfWeek);
 
   return (
@@ -76,9 +82,12 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
         {access && <AccessBadge access={access} />}
         <PlanPrice plan={plan} access={access} />
         {isApproved && plan.exam && examResult && (
-          <p className="plan-detail__exam">{t('detail.examTaken', { correct: examResult.correctQuestions, total: examResult.totalQuestions })}</p>
+          <p className="plan-detail__exam plan-detail__exam--taken">
+            <span>{t('detail.examTaken', { correct: examResult.correctQuestions, total: examResult.totalQuestions })}</span>
+            <ExamVerdict isPassed={isPassed(examResult.correctQuestions, examResult.totalQuestions)} />
+          </p>
         )}
-        {isExamFirst && <ExamLink plan={plan} isFirst />}
+        {examEntry && isExamFirst && <ExamLink plan={plan} entry={examEntry} isFirst />}
       </div>
       {shownProgress && <PlanListening progress={shownProgress} chosenId={chosen?.video._id ?? null} onContinue={(place) => chooseDay(place.videoId)} />}
       {/* A day open takes the page's width, so its lines sit beside the video; the schedule goes under it. */}
@@ -98,7 +107,7 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
         </section>
         <div className="plan-detail__side">
           <WeekDayList plan={plan} chosenId={chosen?.video._id ?? null} onChoose={isApproved ? chooseDay : null} progress={shownProgress ?? null} />
-          {hasExamToTake && !isExamFirst && <ExamLink plan={plan} isFirst={false} />}
+          {examEntry && !isExamFirst && <ExamLink plan={plan} entry={examEntry} isFirst={false} />}
         </div>
       </div>
     </>
@@ -126,14 +135,15 @@ function AccessNotice({ plan, access }: { plan: catalog.Monsterplan; access: Exc
 }
 
 /**
- * The way to the exam (spec section 4), for an approved learner of a plan with an exam not yet taken:
- * first on the page, as the primary action, once most of the plan is heard; else after the days.
+ * The way to the exam (spec section 4), for an approved learner of a plan that offers its exam, not yet
+ * taken, or whose attempt is under way: first on the page, as the primary action, once most of the plan
+ * is heard or to go on with the attempt; else after the days.
  */
-function ExamLink({ plan, isFirst }: { plan: catalog.Monsterplan; isFirst: boolean }) {
+function ExamLink({ plan, entry, isFirst }: { plan: catalog.Monsterplan; entry: Exclude<ExamEntry, null>; isFirst: boolean }) {
   const { t } = useTranslation('monster');
   const link = (
     <Link className={`lp-button lp-button--${isFirst ? 'primary' : 'secondary'}`} to={`/product-monster-plan/${encodeURIComponent(plan._id)}/exam`}>
-      {t('detail.exam')}
+      {entry === 'continue' ? t('detail.examContinue') : t('detail.exam')}
     </Link>
   );
   if (isFirst) return <p className="plan-detail__exam">{link}</p>;

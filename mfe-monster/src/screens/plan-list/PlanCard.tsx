@@ -1,7 +1,7 @@
-// One plan in the list: name, price, state labels and the one action its state allows; while the
-// request waits, how to pay for it.
+// One plan in the list: name, price, days and whether it offers its exam, state labels and the one
+// action its state allows; while the request waits, how to pay for it.
 import { AccessBadge, Badge, Link, PaymentInstructions, Truncated, useTranslation, type AccessState } from '@learning/platform';
-import type { catalog } from '@learning/contracts';
+import { isExamOffered, type catalog } from '@learning/contracts';
 import { useState } from 'react';
 import { canRequest } from '../../monsterplans';
 import { PlanPrice } from '../../plan/PlanPrice';
@@ -28,7 +28,7 @@ export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: 
         <PlanPrice plan={plan} access={access} />
         <p className="plan-card__facts">
           {t('plan.days', { count: plan.videos.length })}
-          {plan.exam && ` · ${t('plan.hasExam')}`}
+          {isExamOffered(plan) && ` · ${t('plan.hasExam')}`}
         </p>
         {access === 'pending' && <PaymentInstructions offer={plan} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="plan-card__actions">
