@@ -161,18 +161,18 @@ async function seed() {
     // Each learner asks for 9 distinct bundles (23 is prime to 200, so k * 23 mod 200 never repeats
     // for k < 9) and for one plan: 90,000 + 10,000 requests over the last 90 days, 70 % approved.
     await client.query(
-      `INSERT INTO access_request (kind, user_id, lesson_id, is_approved, created_at)
-       SELECT 'lesson', u.user_id, l.id, random() < $3, now() - random() * interval '90 days'
+      `INSERT INTO access_request (kind, user_id, lesson_id, is_approved, created_at, price)
+       SELECT 'lesson', u.user_id, l.id, random() < $3, now() - random() * interval '90 days', l.price
        FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) - 1 AS n FROM learner) AS u
        CROSS JOIN generate_series(0, $1 - 1) AS k
-       JOIN (SELECT id, row_number() OVER (ORDER BY created_at) - 1 AS n FROM lesson) AS l ON l.n = (u.n * 7 + k * 23) % $2`,
+       JOIN (SELECT id, price, row_number() OVER (ORDER BY created_at) - 1 AS n FROM lesson) AS l ON l.n = (u.n * 7 + k * 23) % $2`,
       [sizes.lessonRequestsPerLearner, sizes.lessons, sizes.approvedShare],
     );
     await client.query(
-      `INSERT INTO access_request (kind, user_id, monsterplan_id, is_approved, created_at)
-       SELECT 'monsterplan', u.user_id, m.id, random() < $2, now() - random() * interval '90 days'
+      `INSERT INTO access_request (kind, user_id, monsterplan_id, is_approved, created_at, price)
+       SELECT 'monsterplan', u.user_id, m.id, random() < $2, now() - random() * interval '90 days', m.price
        FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) - 1 AS n FROM learner) AS u
-       JOIN (SELECT id, row_number() OVER (ORDER BY created_at) - 1 AS n FROM monsterplan) AS m ON m.n = u.n % $1`,
+       JOIN (SELECT id, price, row_number() OVER (ORDER BY created_at) - 1 AS n FROM monsterplan) AS m ON m.n = u.n % $1`,
       [sizes.monsterplans, sizes.approvedShare],
     );
     await client.query(`UPDATE access_request SET approved_at = created_at + interval '1 hour' WHERE is_approved`);

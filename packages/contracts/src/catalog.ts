@@ -15,7 +15,11 @@ const paymentInstructions = z
   .max(2000, 'Төлбөрийн заавар 2000 тэмдэгтээс ихгүй байна.')
   .optional();
 
-export const lessonBody = z.object({ name, price, videos: videoIds, paymentInstructions });
+/** The early price and the moment it ends (spec section 9): data, not code. A request made before then records it. */
+const earlyPrice = z.string().trim().max(50, 'Эрт үнэ хэтэрхий урт байна.').nullable().optional();
+const earlyPriceUntil = z.iso.datetime({ offset: true, error: 'Эрт үнийн дуусах огноо буруу байна.' }).nullable().optional();
+
+export const lessonBody = z.object({ name, price, videos: videoIds, paymentInstructions, earlyPrice, earlyPriceUntil });
 export type LessonBody = z.infer<typeof lessonBody>;
 
 /** Where a video sits in a plan: its week and day, and the day's words (monsterWords). */
@@ -37,9 +41,8 @@ export const monsterplanBody = z.object({
   videos: z.array(z.union([id, placement]), { error: 'Дор хаяж нэг видео сонгоно уу.' }).min(1, 'Дор хаяж нэг видео сонгоно уу.'),
   isActive: z.boolean().optional(),
   exam: z.boolean().optional(),
-  /** The early price and the moment it ends (spec section 9): data, not code. */
-  earlyPrice: z.string().trim().max(50).nullable().optional(),
-  earlyPriceUntil: z.iso.datetime({ offset: true }).nullable().optional(),
+  earlyPrice,
+  earlyPriceUntil,
   /** Absent: '' on create, unchanged on update (as `releaseDaily`). */
   paymentInstructions,
   /** Days released one a day from the approval date at 00:00 Asia/Ulaanbaatar, instead of all at once. */
@@ -63,6 +66,8 @@ export const lesson = z.strictObject({
   _id: z.string(),
   name: z.string(),
   price: z.string(),
+  earlyPrice: z.string().nullable(),
+  earlyPriceUntil: z.string().nullable(),
   paymentInstructions: z.string(),
   videos: z.array(z.string()),
   populatedVideos: z.array(populatedLessonVideo),
@@ -106,6 +111,8 @@ export const lessonRequest = z.strictObject({
   user: requester,
   lesson: requestedBundle,
   isApproved: z.boolean(),
+  /** The price that applied when the request was made (the early one before its deadline): what the learner pays. */
+  price: z.string(),
 });
 export type LessonRequest = z.infer<typeof lessonRequest>;
 
@@ -115,6 +122,8 @@ export const monsterplanRequest = z.strictObject({
   user: requester,
   monsterplan: requestedBundle,
   isApproved: z.boolean(),
+  /** The price that applied when the request was made (the early one before its deadline): what the learner pays. */
+  price: z.string(),
 });
 export type MonsterplanRequest = z.infer<typeof monsterplanRequest>;
 

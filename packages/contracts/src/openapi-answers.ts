@@ -175,6 +175,7 @@ const enrolment = {
   listenedSeconds: z.number(),
   status,
   price: z.string(),
+  requestPrice: z.string().describe('The price recorded on the request when it was made: what the learner pays or paid'),
   paymentInstructions: z.string(),
 };
 export const myLearning = answerOf<MyLearning>()(
@@ -204,7 +205,15 @@ export const planRefunds = answerOf<PlanRefunds>()(
   z.object({
     monsterplan: namedPlan,
     amountPerItem: z.number().int(),
-    result: z.array(z.object({ user: someone, items: z.array(refundItem), earnedAmount: z.number().int(), paidAmount: z.number().int() })),
+    result: z.array(
+      z.object({
+        user: someone,
+        items: z.array(refundItem),
+        earnedAmount: z.number().int(),
+        paidAmount: z.number().int(),
+        paidPrice: z.string().nullable().describe('The price recorded on the learner\'s request for the plan'),
+      }),
+    ),
     total: z.number().int(),
   }),
 );

@@ -112,6 +112,8 @@ interface MyEnrolment {
   listenedSeconds: number;
   status: ProgressStatus;
   price: string;
+  /** The price recorded on the learner's request when it was made: what they pay (pending) or paid (approved). */
+  requestPrice: string;
   /** How to pay (the administrator's free text); '' when none was written. */
   paymentInstructions: string;
 }

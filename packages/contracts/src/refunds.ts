@@ -22,7 +22,8 @@ export interface RefundItem {
 export interface PlanRefunds {
   monsterplan: { _id: string; name: string };
   amountPerItem: number;
-  result: Array<{ user: { _id: string; email: string }; items: RefundItem[]; earnedAmount: number; paidAmount: number }>;
+  /** `paidPrice`: what the learner's request for the plan recorded as its price; null when the request is gone. */
+  result: Array<{ user: { _id: string; email: string }; items: RefundItem[]; earnedAmount: number; paidAmount: number; paidPrice: string | null }>;
   total: number;
 }
 

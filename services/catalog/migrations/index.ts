@@ -316,4 +316,22 @@ export const migrations: Record<string, Migration> = {
         FOR EACH STATEMENT EXECUTE FUNCTION bump_catalog_revision()`.execute(db);
     },
   },
+
+  '0008_request_price': {
+    async up(db: Kysely<unknown>) {
+      // The price a request was made at, so a learner told to pay the early price sees it after the
+      // deadline too, and the administrator's lists and the refund report show it. Requests made before
+      // take the price that applied at their creation. Bundles get an early price as plans have.
+      await db.schema.alterTable('lesson').addColumn('early_price', 'text').execute();
+      await db.schema.alterTable('lesson').addColumn('early_price_until', 'timestamptz').execute();
+      await db.schema.alterTable('access_request').addColumn('price', 'text').execute();
+      await sql`
+        UPDATE access_request r SET price = coalesce(
+          (SELECT CASE WHEN p.early_price IS NOT NULL AND p.early_price_until > r.created_at THEN p.early_price ELSE p.price END
+             FROM monsterplan p WHERE p.id = r.monsterplan_id),
+          (SELECT l.price FROM lesson l WHERE l.id = r.lesson_id),
+          '')`.execute(db);
+      await db.schema.alterTable('access_request').alterColumn('price', (c) => c.setNotNull()).execute();
+    },
+  },
 };

@@ -47,7 +47,13 @@ export async function insertLesson(trx: CatalogDb, body: catalog.LessonBody): Pr
   const videoIds = await requireVideos(trx, body.videos, 'lesson');
   const lesson = await trx
     .insertInto('lesson')
-    .values({ name: body.name, price: body.price, payment_instructions: body.paymentInstructions ?? '' })
+    .values({
+      name: body.name,
+      price: body.price,
+      early_price: body.earlyPrice ?? null,
+      early_price_until: body.earlyPriceUntil ?? null,
+      payment_instructions: body.paymentInstructions ?? '',
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   await insertLessonVideos(trx, lesson.id, videoIds);
@@ -55,7 +61,7 @@ export async function insertLesson(trx: CatalogDb, body: catalog.LessonBody): Pr
 }
 
 /**
- * Changes a bundle's name, price, payment instructions (kept when the body leaves them out) and videos. The learners approved for it hold its new videos from
+ * Changes a bundle's name, price, early price, payment instructions (each kept when the body leaves it out) and videos. The learners approved for it hold its new videos from
  * now on; `lesson.changed` tells auth their access.
  */
 export async function updateLesson(db: CatalogDb, id: string, body: catalog.LessonBody): Promise<catalog.Lesson> {
@@ -72,6 +78,8 @@ export async function updateLesson(db: CatalogDb, id: string, body: catalog.Less
       .set({
         name: body.name,
         price: body.price,
+        ...(body.earlyPrice === undefined ? {} : { early_price: body.earlyPrice }),
+        ...(body.earlyPriceUntil === undefined ? {} : { early_price_until: body.earlyPriceUntil }),
         ...(body.paymentInstructions === undefined ? {} : { payment_instructions: body.paymentInstructions }),
       })
       .where('id', '=', id)
@@ -139,6 +147,8 @@ async function lessonViews(db: CatalogDb, lessons: LessonRow[], signer?: MediaSi
         _id: lesson.id,
         name: lesson.name,
         price: lesson.price,
+        earlyPrice: lesson.early_price,
+        earlyPriceUntil: lesson.early_price_until?.toISOString() ?? null,
         paymentInstructions: lesson.payment_instructions,
         videos: own.map((video) => video.id),
         populatedVideos: await Promise.all(

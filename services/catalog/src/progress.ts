@@ -59,6 +59,7 @@ export async function myLearning(db: CatalogDb, userId: string, now: Date = new 
     .select([
       'r.kind',
       'r.is_approved',
+      'r.price as requestPrice',
       'p.id as monsterplanId',
       'p.name as monsterplanName',
       'p.price as monsterplanPrice',
@@ -84,6 +85,7 @@ export async function myLearning(db: CatalogDb, userId: string, now: Date = new 
           _id: request.monsterplanId!,
           name: request.monsterplanName!,
           price: request.monsterplanPrice!,
+          requestPrice: request.requestPrice,
           paymentInstructions: request.monsterplanPaymentInstructions!,
           earlyPrice: early?.price ?? null,
           earlyPriceUntil: early?.until ?? null,
@@ -100,6 +102,7 @@ export async function myLearning(db: CatalogDb, userId: string, now: Date = new 
           _id: request.lessonId!,
           name: request.lessonName!,
           price: request.lessonPrice!,
+          requestPrice: request.requestPrice,
           paymentInstructions: request.lessonPaymentInstructions!,
           ...learningOf(request.is_approved, lesson),
         };

@@ -4,15 +4,16 @@
 import type { refunds } from '@learning/contracts';
 
 const byteOrderMark = '\uFEFF';
-const heading = ['Имэйл', 'Төрөл', 'Дүн (₮)', 'Олгох болсон', 'Дэлгэрэнгүй', 'Төлсөн', 'Төлсөн огноо', 'Төлсөн админ'];
+const heading = ['Имэйл', 'Хөтөлбөрийн үнэ', 'Төрөл', 'Дүн (₮)', 'Олгох болсон', 'Дэлгэрэнгүй', 'Төлсөн', 'Төлсөн огноо', 'Төлсөн админ'];
 const kindNames: Record<refunds.RefundKind, string> = { exam: 'Шалгалт', aloud: 'Уншлага' };
 /** Mongolia keeps UTC+8 all year. */
 const ulaanbaatarOffsetMs = 8 * 60 * 60 * 1000;
 
 export function refundsCsv(report: refunds.PlanRefunds): string {
-  const rows = report.result.flatMap(({ user, items }) =>
+  const rows = report.result.flatMap(({ user, items, paidPrice }) =>
     items.map((item) => [
       user.email,
+      paidPrice ?? '',
       kindNames[item.kind],
       String(item.amount),
       ulaanbaatarTime(item.earnedAt),

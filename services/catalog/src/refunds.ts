@@ -100,7 +100,8 @@ export async function earnAloudRefund(
 
 /**
  * The administrator's report of a plan: learners with at least one refund, by email, each with their
- * items and what was earned and paid. `perPage` undefined answers every learner (the CSV).
+ * items, what was earned and paid, and the price their request recorded. `perPage` undefined answers
+ * every learner (the CSV).
  */
 export async function planRefunds(
   db: CatalogDb,
@@ -136,6 +137,15 @@ export async function planRefunds(
           .orderBy('kind')
           .execute();
   const items = await refundItems(db, rows);
+  const prices =
+    learners.length === 0
+      ? []
+      : await db
+          .selectFrom('access_request')
+          .select(['user_id', 'price'])
+          .where('monsterplan_id', '=', monsterplanId)
+          .where('user_id', 'in', learners.map((learner) => learner.userId))
+          .execute();
   const result = learners.map((learner) => {
     const own = items.filter((item) => item.userId === learner.userId).map((item) => item.view);
     return {
@@ -143,6 +153,7 @@ export async function planRefunds(
       items: own,
       earnedAmount: sum(own.map((item) => item.amount)),
       paidAmount: sum(own.filter((item) => item.paidAt !== null).map((item) => item.amount)),
+      paidPrice: prices.find((price) => price.user_id === learner.userId)?.price ?? null,
     };
   });
   return { monsterplan: { _id: plan.id, name: plan.name }, amountPerItem, result, total: Number(count.total) };

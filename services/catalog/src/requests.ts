@@ -55,7 +55,13 @@ export async function createRequest(db: CatalogDb, kind: RequestKind, userId: st
       if (kind === 'lesson' && (await isApprovedForLesson(trx, userId, bundleId))) throw refusals.approved.lesson();
       const request = await trx
         .insertInto('access_request')
-        .values({ kind, user_id: userId, lesson_id: kind === 'lesson' ? bundleId : null, monsterplan_id: kind === 'monsterplan' ? bundleId : null })
+        .values({
+          kind,
+          user_id: userId,
+          lesson_id: kind === 'lesson' ? bundleId : null,
+          monsterplan_id: kind === 'monsterplan' ? bundleId : null,
+          price: bundle.price,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordRequestEvent(trx, 'created', request);
@@ -145,14 +151,18 @@ export async function listRequests(db: CatalogDb, kind: RequestKind, { perPage, 
 
 const bundleColumn = (kind: RequestKind) => (kind === 'lesson' ? 'lesson_id' : 'monsterplan_id');
 
-/** Reads the bundle under a share lock, so it is neither changed nor deleted until the request is made. */
-async function shareBundle(trx: CatalogDb, kind: RequestKind, id: string): Promise<{ isActive: boolean } | undefined> {
-  if (kind === 'lesson') {
-    const lesson = await trx.selectFrom('lesson').select('id').where('id', '=', id).forShare().executeTakeFirst();
-    return lesson && { isActive: true };
-  }
-  const plan = await trx.selectFrom('monsterplan').select('is_active').where('id', '=', id).forShare().executeTakeFirst();
-  return plan && { isActive: plan.is_active };
+/**
+ * Reads the bundle under a share lock, so it is neither changed nor deleted until the request is made,
+ * with the price a request made now records: the early one before its deadline, else the price.
+ */
+async function shareBundle(trx: CatalogDb, kind: RequestKind, id: string, now = new Date()): Promise<{ isActive: boolean; price: string } | undefined> {
+  const row =
+    kind === 'lesson'
+      ? await trx.selectFrom('lesson').select(['price', 'early_price', 'early_price_until', sql<boolean>`true`.as('is_active')]).where('id', '=', id).forShare().executeTakeFirst()
+      : await trx.selectFrom('monsterplan').select(['price', 'early_price', 'early_price_until', 'is_active']).where('id', '=', id).forShare().executeTakeFirst();
+  if (!row) return undefined;
+  const isEarly = row.early_price !== null && row.early_price_until !== null && now < new Date(row.early_price_until);
+  return { isActive: row.is_active, price: isEarly ? row.early_price! : row.price };
 }
 
 /** Finds a request and takes the locks to change it, in the order of access.ts. */
@@ -204,6 +214,7 @@ interface RequestListRow {
   bundle_id: string;
   bundle_name: string;
   videos: string[];
+  price: string;
 }
 
 /** Requests as the administrator sees them: the learner's email (from the read model; '' until it arrives) and the bundle. */
@@ -227,10 +238,10 @@ function requestViewsQuery(kind: RequestKind, which: { id: string } | { limit: n
   const page =
     'id' in which
       ? sql`SELECT * FROM access_request WHERE id = ${which.id} AND kind = ${kind}`
-      : sql`SELECT id, user_id, lesson_id, monsterplan_id, is_approved, created_at FROM access_request
+      : sql`SELECT id, user_id, lesson_id, monsterplan_id, is_approved, created_at, price FROM access_request
             WHERE kind = ${kind} ORDER BY created_at DESC, id DESC LIMIT ${which.limit} OFFSET ${which.offset}`;
   return sql`
-    SELECT r.id, r.user_id, coalesce(l.email, '') AS email, r.is_approved, r.created_at,
+    SELECT r.id, r.user_id, coalesce(l.email, '') AS email, r.is_approved, r.created_at, r.price,
            b.id AS bundle_id, b.name AS bundle_name, coalesce((${bundle.videos}), '{}') AS videos
     FROM (${page}) r ${bundle.join} LEFT JOIN learner l ON l.user_id = r.user_id
     ORDER BY r.created_at DESC, r.id DESC`;
@@ -240,6 +251,6 @@ function requestView(kind: RequestKind, row: RequestListRow): RequestView {
   const common = { _id: row.id, createdAt: new Date(row.created_at).toISOString(), user: { _id: row.user_id, email: row.email } };
   const bundleView = { _id: row.bundle_id, name: row.bundle_name, videos: row.videos };
   return kind === 'lesson'
-    ? { ...common, lesson: bundleView, isApproved: row.is_approved }
-    : { ...common, monsterplan: bundleView, isApproved: row.is_approved };
+    ? { ...common, lesson: bundleView, isApproved: row.is_approved, price: row.price }
+    : { ...common, monsterplan: bundleView, isApproved: row.is_approved, price: row.price };
 }

@@ -19,7 +19,15 @@ export interface CatalogTables {
   };
   /** Videos whose HLS ladder is ready (media's `video.transcoded`), published or not yet. */
   video_ladder: { video_id: string };
-  lesson: { id: Generated<string>; name: string; price: string; payment_instructions: Generated<string>; created_at: CreatedAt };
+  lesson: {
+    id: Generated<string>;
+    name: string;
+    price: string;
+    early_price: Generated<string | null>;
+    early_price_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    payment_instructions: Generated<string>;
+    created_at: CreatedAt;
+  };
   lesson_video: { lesson_id: string; video_id: string; position: number };
   monsterplan: {
     id: Generated<string>;
@@ -51,6 +59,8 @@ export interface CatalogTables {
     is_approved: Generated<boolean>;
     created_at: CreatedAt;
     approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    /** The price that applied when the request was made. */
+    price: string;
   };
   access_version: { user_id: string; version: number };
   listening: {

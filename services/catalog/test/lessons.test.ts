@@ -33,6 +33,8 @@ describe('creating a bundle', () => {
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       name: 'Англи хэлний дүрэм',
       price: '45,000₮',
+      earlyPrice: null,
+      earlyPriceUntil: null,
       paymentInstructions: '',
       videos: [second, first],
       populatedVideos: [

@@ -110,6 +110,7 @@ it('/mine lists the approved plans and bundles with their progress and the pendi
         _id: plan._id,
         name: plan.name,
         price: plan.price,
+        requestPrice: plan.price,
         paymentInstructions: '',
         earlyPrice: null,
         earlyPriceUntil: null,
@@ -121,7 +122,7 @@ it('/mine lists the approved plans and bundles with their progress and the pendi
       },
     ],
     lessons: [
-      { _id: lesson._id, name: lesson.name, price: lesson.price, paymentInstructions: '', access: 'pending', totalSeconds: 30, listenedSeconds: 0, status: 'not-started', continue: null },
+      { _id: lesson._id, name: lesson.name, price: lesson.price, requestPrice: lesson.price, paymentInstructions: '', access: 'pending', totalSeconds: 30, listenedSeconds: 0, status: 'not-started', continue: null },
     ],
   });
   const newcomer = await fixture.learner();

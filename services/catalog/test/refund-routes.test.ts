@@ -96,13 +96,15 @@ describe('the CSV', () => {
     expect(Buffer.from(text, 'utf8').equals(bytes.subarray(3))).toBe(true);
     const lines = text.split('\r\n');
     expect(lines.at(-1)).toBe('');
-    expect(lines[0]).toBe('Имэйл,Төрөл,Дүн (₮),Олгох болсон,Дэлгэрэнгүй,Төлсөн,Төлсөн огноо,Төлсөн админ');
+    expect(lines[0]).toBe('Имэйл,Хөтөлбөрийн үнэ,Төрөл,Дүн (₮),Олгох болсон,Дэлгэрэнгүй,Төлсөн,Төлсөн огноо,Төлсөн админ');
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(3);
-    // 02:00Z + 3 h is 13:00 in Ulaanbaatar; the day's detail holds a comma, so it is quoted.
-    expect(rows).toContain(`${diligent.email},Уншлага,${amount},2026-12-08 13:00,"1-р долоо хоног, 1-р өдөр",Үгүй,,`);
-    expect(rows.filter((row) => row.startsWith(`${diligent.email},Шалгалт,${amount},`) && row.endsWith(',36/40,Үгүй,,'))).toHaveLength(1);
-    expect(rows.filter((row) => row.startsWith(`${examOnly.email},Шалгалт,`) && row.endsWith(',35/40,Үгүй,,'))).toHaveLength(1);
+    // The price each learner's request recorded holds a comma, so it is quoted; 02:00Z + 3 h is 13:00 in
+    // Ulaanbaatar; the day's detail holds a comma too.
+    const paid = `"${plan.price}"`;
+    expect(rows).toContain(`${diligent.email},${paid},Уншлага,${amount},2026-12-08 13:00,"1-р долоо хоног, 1-р өдөр",Үгүй,,`);
+    expect(rows.filter((row) => row.startsWith(`${diligent.email},${paid},Шалгалт,${amount},`) && row.endsWith(',36/40,Үгүй,,'))).toHaveLength(1);
+    expect(rows.filter((row) => row.startsWith(`${examOnly.email},${paid},Шалгалт,`) && row.endsWith(',35/40,Үгүй,,'))).toHaveLength(1);
   });
 });
 

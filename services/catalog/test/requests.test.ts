@@ -21,7 +21,7 @@ interface Family {
   granted: 'lessons' | 'monsterplans';
   pending: 'pendingLessons' | 'pendingMonsterplans';
   notFound: string;
-  createBundle(): Promise<{ _id: string; videos: string[] }>;
+  createBundle(): Promise<{ _id: string; videos: string[]; price: string }>;
   /** What /me's granted list holds once approved: the bundle's videos, or the plan. */
   grantOf(bundle: { _id: string; videos: string[] }): string[];
 }
@@ -66,6 +66,8 @@ describe.each(families)('$path', (family) => {
       user: { _id: learner.id, email: learner.email },
       [family.field]: { _id: bundle._id, name: expect.any(String), videos: bundle.videos },
       isApproved: false,
+      // The price that applied when it was asked for (no early price here).
+      price: bundle.price,
     });
     const me = await fixture.meOnce(learner, (me) => me[family.pending].length > 0);
     expect(me).toMatchObject({ [family.pending]: [bundle._id], [family.granted]: [] });

@@ -112,6 +112,6 @@ async function arrangeOneOfEach(db: CatalogDb): Promise<void> {
   await sql`INSERT INTO monsterplan_video (monsterplan_id, video_id, week, day_of_week, monster_words, position) VALUES (${plans[0]!.id}, 'plan-video', 1, 1, 'word', 0)`.execute(db);
   await sql`INSERT INTO question_bank (monsterplan_id, question_count, questions_per_exam, as_of) VALUES (${plans[0]!.id}, 40, 40, now())`.execute(db);
   await sql`
-    INSERT INTO access_request (kind, user_id, lesson_id, monsterplan_id)
-    VALUES ('lesson', ${learner}, ${lessons[0]!.id}, NULL), ('monsterplan', ${learner}, NULL, ${plans[0]!.id})`.execute(db);
+    INSERT INTO access_request (kind, user_id, lesson_id, monsterplan_id, price)
+    VALUES ('lesson', ${learner}, ${lessons[0]!.id}, NULL, '10000'), ('monsterplan', ${learner}, NULL, ${plans[0]!.id}, '50000')`.execute(db);
 }
