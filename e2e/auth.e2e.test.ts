@@ -7,7 +7,7 @@ import { texts } from './texts.js';
 const journeys = useJourneys();
 
 describe('signing up, in and out', () => {
-  it('a visitor registers through the form and sees the success view', async () => {
+  it('a visitor registers through the form and sees the success view, signed in', async () => {
     const page = await journeys.openPage();
     const email = `new-${uniqueSuffix()}@test.mn`;
     await page.goto('/create-account');
@@ -21,8 +21,10 @@ describe('signing up, in and out', () => {
 
     const success = main.getByRole('status').filter({ hasText: texts.createAccount.successTitle });
     await expectVisible(success);
-    expect(await success.textContent()).toContain(texts.createAccount.successBody(email));
+    expect(await success.textContent()).toContain(texts.createAccount.signedIn(email));
     expect(await main.getByRole('button', { name: texts.createAccount.submit }).count()).toBe(0);
+    // Registering signs the learner in: the menu offers to sign out.
+    await expectVisible(page.getByRole('navigation').getByRole('link', { name: texts.nav.signOut }));
   });
 
   it("signing in asks for the email, then the password, greets 'Hi. {name}', then /me/settings shows the email", async () => {

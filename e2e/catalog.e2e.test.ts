@@ -61,15 +61,15 @@ describe('asking for a plan and a bundle', () => {
     await expectVisible(page.getByRole('dialog'));
   });
 
-  it('a guest who asks for a plan is sent to sign in, with continue = the current address', async () => {
+  it("a guest who asks for a plan is sent to sign in, with continue = the plan's page and the request to send there", async () => {
     const plan = await catalog.createMonsterplan();
     const page = await journeys.openPage();
     await page.goto('/product-monster-plan');
-    // Guests see the request button too: the request fails and sends them to sign in (spec section 8).
+    // Guests see the request button too: it sends them to sign in (spec section 8), the request kept for their return.
     await cardOf(page, plan.name).getByRole('button', { name: texts.catalog.requestPlan(plan.name) }).click();
 
     await waitForPath(page, '/signin');
-    expect(new URL(page.url()).searchParams.get('continue')).toBe(`${journeys.siteUrl}/product-monster-plan`);
+    expect(new URL(page.url()).searchParams.get('continue')).toBe(`${journeys.siteUrl}/product-monster-plan/${plan._id}?request=${plan._id}`);
   });
 });
 

@@ -121,6 +121,8 @@ describe('the refund report', () => {
     const row = report.getByRole('row').filter({ hasText: onTime.email });
     await expectVisible(row.getByText(loopTexts.aloud, { exact: true }));
     await expectVisible(row.getByText(loopTexts.unpaid, { exact: true }));
+    // The price the learner's request recorded.
+    await expectVisible(row.getByRole('cell', { name: '49,000₮', exact: true }));
     expect(await report.getByRole('row').filter({ hasText: late.email }).count()).toBe(0);
 
     await row.getByRole('button', { name: loopTexts.markPaid }).click();
@@ -134,9 +136,11 @@ describe('the refund report', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const csv = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(3));
     const [heading, ...rows] = csv.trim().split(/\r?\n/);
-    expect(heading).toBe('Имэйл,Төрөл,Дүн (₮),Олгох болсон,Дэлгэрэнгүй,Төлсөн,Төлсөн огноо,Төлсөн админ');
+    expect(heading).toBe('Имэйл,Хөтөлбөрийн үнэ,Төрөл,Дүн (₮),Олгох болсон,Дэлгэрэнгүй,Төлсөн,Төлсөн огноо,Төлсөн админ');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(onTime.email);
+    // The price the learner's request recorded, quoted for its comma.
+    expect(rows[0]).toContain(`${onTime.email},"49,000₮",Уншлага`);
     expect(rows[0]).toContain(',Уншлага,10000,');
     expect(rows[0]).toContain('Тийм');
     expect(rows[0]).toContain(testAdmin.email);

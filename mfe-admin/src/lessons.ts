@@ -1,5 +1,6 @@
-// Lesson bundles (spec section 7): create and update {name, videos, price, paymentInstructions} and
-// remove {id, videos}; the list is @learning/platform's useLessons.
+// Lesson bundles (spec section 7): create and update {name, videos, price, earlyPrice, earlyPriceUntil,
+// paymentInstructions} (the early price and its deadline null to clear them) and remove {id, videos};
+// the list is @learning/platform's useLessons.
 import type { catalog } from '@learning/contracts';
 import { api, lessonsKey, useMutation, useQueryClient } from '@learning/platform';
 import { requestsKey } from './keys';
@@ -8,6 +9,8 @@ export interface LessonFields {
   name: string;
   videos: string[];
   price: string;
+  earlyPrice: string | null;
+  earlyPriceUntil: string | null;
   paymentInstructions: string;
 }
 

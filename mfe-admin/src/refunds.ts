@@ -22,6 +22,8 @@ export interface LearnerRefunds {
   items: RefundItem[];
   earnedAmount: number;
   paidAmount: number;
+  /** The price the learner's request for the plan recorded; null when the request is gone. */
+  paidPrice: string | null;
 }
 
 export interface RefundReport {

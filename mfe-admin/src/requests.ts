@@ -15,6 +15,8 @@ export interface AccessRequest {
   user: { _id: string; email: string };
   bundle: { _id: string; name: string; videos: string[] };
   isApproved: boolean;
+  /** The price that applied when the request was made (the early one before its deadline): what the learner pays. */
+  price: string;
 }
 
 const families = {
@@ -26,7 +28,7 @@ export const newRequestCountKey = (kind: RequestKind) => [...requestsKey(kind), 
 
 function fromWire(kind: RequestKind, request: catalog.LessonRequest | catalog.MonsterplanRequest): AccessRequest {
   const bundle = kind === 'lesson' ? (request as catalog.LessonRequest).lesson : (request as catalog.MonsterplanRequest).monsterplan;
-  return { _id: request._id, createdAt: request.createdAt, user: request.user, bundle, isApproved: request.isApproved };
+  return { _id: request._id, createdAt: request.createdAt, user: request.user, bundle, isApproved: request.isApproved, price: request.price };
 }
 
 export function useRequests(kind: RequestKind, page: number) {

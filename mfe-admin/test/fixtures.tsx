@@ -69,6 +69,8 @@ export function aLesson(overrides: Partial<catalog.Lesson> = {}): catalog.Lesson
     _id,
     name: 'Англи хэл 1',
     price: '49000',
+    earlyPrice: null,
+    earlyPriceUntil: null,
     videos: [`${_id}-v1`],
     populatedVideos: [{ _id: `${_id}-v1`, name: 'Танилцуулга', url: null }],
     paymentInstructions: '',
@@ -110,6 +112,7 @@ export function aLessonRequest(id: string, overrides: Partial<catalog.LessonRequ
     user: { _id: `user-of-${id}`, email: `${id}@example.com` },
     lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['l1-v1', 'l1-v2'] },
     isApproved: false,
+    price: '49000',
     ...overrides,
   });
 }
@@ -121,6 +124,7 @@ export function aMonsterplanRequest(id: string, overrides: Partial<catalog.Monst
     user: { _id: `user-of-${id}`, email: `${id}@example.com` },
     monsterplan: { _id: 'p1', name: 'Monster plan 1', videos: ['mv1'] },
     isApproved: false,
+    price: '49000',
     ...overrides,
   });
 }

@@ -15,9 +15,9 @@ const bold = aUser({
 
 const progress: LearnerProgress = {
   monsterplans: [
-    { _id: 'p1', name: 'Monster plan 1', access: 'approved', totalSeconds: 60_000, listenedSeconds: 7_260, status: 'in-progress', continue: null, price: '49000', paymentInstructions: '', earlyPrice: null, earlyPriceUntil: null },
+    { _id: 'p1', name: 'Monster plan 1', access: 'approved', totalSeconds: 60_000, listenedSeconds: 7_260, status: 'in-progress', continue: null, price: '49000', requestPrice: '35000', paymentInstructions: '', earlyPrice: null, earlyPriceUntil: null },
   ],
-  lessons: [{ _id: 'l1', name: 'Англи хэл 1', access: 'pending', totalSeconds: 1_800, listenedSeconds: 0, status: 'not-started', continue: null, price: '35000', paymentInstructions: '' }],
+  lessons: [{ _id: 'l1', name: 'Англи хэл 1', access: 'pending', totalSeconds: 1_800, listenedSeconds: 0, status: 'not-started', continue: null, price: '35000', requestPrice: '35000', paymentInstructions: '' }],
 };
 
 const examRefund = {
@@ -55,7 +55,7 @@ describe("a learner's page (/administrator/users/{id})", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Болд' })).toBeInTheDocument();
   });
 
-  it('shows who they are, their plans and bundles with access and minutes, exam results, recordings and refunds', async () => {
+  it('shows who they are, their plans and bundles with access, the price their request recorded and minutes, exam results, recordings and refunds', async () => {
     const gateway = adminSession(
       learnerAnswers({ 'PUT /v1/refunds/r1/paid': { body: { ...examRefund, monsterplan: undefined, paidAt: '2026-11-24T06:00:00.000Z', paidBy: { _id: 'admin', email: 'admin@example.com' } } } }),
     );
@@ -66,8 +66,8 @@ describe("a learner's page (/administrator/users/{id})", () => {
 
     const bundles = within(await screen.findByRole('table', { name: 'Monster plan ба багц хичээлүүд' }));
     const [plan, lesson] = bundles.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
-    expect(plan).toEqual(['Monster plan 1', 'Monster plan', 'Эрх нээгдсэн', '121 / 1000 минут', '◐Үргэлжилж байна', 'Эрх цуцлах']);
-    expect(lesson).toEqual(['Англи хэл 1', 'Багц хичээл', 'Хүсэлт хүлээгдэж байна', '0 / 30 минут', '○Эхлээгүй', 'Эрх цуцлах']);
+    expect(plan).toEqual(['Monster plan 1', 'Monster plan', 'Эрх нээгдсэн', '35,000₮', '121 / 1000 минут', '◐Үргэлжилж байна', 'Эрх цуцлах']);
+    expect(lesson).toEqual(['Англи хэл 1', 'Багц хичээл', 'Хүсэлт хүлээгдэж байна', '35,000₮', '0 / 30 минут', '○Эхлээгүй', 'Эрх цуцлах']);
 
     const exams = within(screen.getByRole('region', { name: 'Шалгалтын дүн' }));
     expect(within(exams.getAllByRole('row')[1]!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Monster plan 1', '36', '40', 'Тэнцсэн']);

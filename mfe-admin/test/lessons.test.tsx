@@ -8,7 +8,7 @@ const form = () => within(screen.getByRole('form', { name: 'Шинэ багц х
 const shownText = (badge: HTMLElement) => badge.querySelector('[aria-hidden="true"]')?.textContent;
 
 describe('the lesson bundles (/administrator/lessons)', () => {
-  it("creates a bundle with name, price and the chosen videos ('Багц хичээл үүсгэх'), then reloads the list", async () => {
+  it("creates a bundle with name, price, its early price and the chosen videos ('Багц хичээл үүсгэх'), then reloads the list", async () => {
     let lessons = [aLesson()];
     const gateway = adminSession({
       'GET /v1/files/lesson-videos': pagedFrom(lessonVideos),
@@ -22,6 +22,8 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     renderAdmin('/administrator/lessons');
     await userEvent.type(await form().findByLabelText('Нэр'), '  Ярианы англи хэл ');
     await userEvent.type(form().getByLabelText('Үнэ'), '35000');
+    await userEvent.type(form().getByLabelText('Эрт үнэ'), ' 29000 ');
+    fireEvent.change(form().getByLabelText('Эрт үнэ дуусах огноо (энэ өдрөөс эхлэн энгийн үнэ)'), { target: { value: '2027-01-15' } });
     // Only published videos can go into a bundle.
     expect(await form().findByRole('checkbox', { name: 'Present simple' })).toBeInTheDocument();
     expect(form().queryByRole('checkbox', { name: 'Not yet' })).not.toBeInTheDocument();
@@ -35,13 +37,30 @@ describe('the lesson bundles (/administrator/lessons)', () => {
       name: 'Ярианы англи хэл',
       videos: ['v2', 'v1'],
       price: '35000',
+      // The first day the price applies again, from 00:00 in Ulaanbaatar.
+      earlyPrice: '29000',
+      earlyPriceUntil: '2027-01-15T00:00:00+08:00',
       paymentInstructions: 'Хаан банк 5000 123 456, QPay.\nЭсвэл төвд бэлнээр.',
     });
     expect(await screen.findByRole('cell', { name: 'Ярианы англи хэл' })).toBeInTheDocument();
     expect(screen.getByText('Үүслээ: Ярианы англи хэл')).toBeInTheDocument();
     // A fresh form for the next one.
     expect(form().getByLabelText('Нэр')).toHaveValue('');
+    expect(form().getByLabelText('Эрт үнэ')).toHaveValue('');
     expect(form().getByRole('checkbox', { name: 'Present simple' })).not.toBeChecked();
+  });
+
+  it('asks for the early price when only its day is given', async () => {
+    const gateway = adminSession({ 'GET /v1/files/lesson-videos': pagedFrom(lessonVideos) });
+    renderAdmin('/administrator/lessons');
+    await userEvent.type(await form().findByLabelText('Нэр'), 'Багц');
+    await userEvent.type(form().getByLabelText('Үнэ'), '35000');
+    await userEvent.click(await form().findByRole('checkbox', { name: 'Present simple' }));
+    fireEvent.change(form().getByLabelText('Эрт үнэ дуусах огноо (энэ өдрөөс эхлэн энгийн үнэ)'), { target: { value: '2027-01-15' } });
+    await userEvent.click(form().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    expect(form().getByText('Эрт үнээ оруулна уу.')).toBeInTheDocument();
+    expect(form().getByLabelText('Эрт үнэ')).toHaveFocus();
+    expect(callsTo(gateway.calls, 'POST', '/v1/lessons')).toHaveLength(0);
   });
 
   it('blocks an invalid submit once the fields are marked touched: name, price and at least one video are required', async () => {
@@ -90,12 +109,13 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(form().getByLabelText('Нэр')).toHaveValue('Багц');
   });
 
-  it('lists name, price and the videos as badges cut to 13 characters, 10 per page from the real total', async () => {
+  it('lists name, price (and the early price with the day it ends) and the videos as badges cut to 13 characters, 10 per page from the real total', async () => {
     const lessons = Array.from({ length: 12 }, (_, index) =>
       aLesson({
         _id: `l${index + 1}`,
         name: `Багц ${index + 1}`,
         price: '49000',
+        ...(index === 0 ? { earlyPrice: '39000', earlyPriceUntil: '2099-01-14T16:00:00.000Z' } : {}),
         populatedVideos: [
           { _id: `l${index + 1}-a`, name: 'Past continuous tense', url: null },
           { _id: `l${index + 1}-b`, name: 'Short one', url: null },
@@ -110,6 +130,7 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     expect(rows).toHaveLength(10);
     const first = within(rows[0]!);
     expect(first.getByText('49,000₮')).toBeInTheDocument();
+    expect(first.getByText('Эрт үнэ 39,000₮, дуусах огноо 2099 оны 1-р сарын 15')).toBeInTheDocument();
     // Cut to 13 characters, the whole name for screen readers and in a tip on focus or hover.
     const long = first.getByRole('button', { name: 'Past continuous tense' });
     expect(shownText(long)).toBe('Past continuo…');
@@ -153,7 +174,15 @@ describe('the lesson bundles (/administrator/lessons)', () => {
     await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
 
     expect(await screen.findByRole('form', { name: 'Шинэ багц хичээл' })).toBeInTheDocument();
-    expect(callsTo(gateway.calls, 'PUT', '/v1/lessons/l1')[0]?.body).toEqual({ id: 'l1', name: 'Эхний багц', videos: ['v1'], price: '49000', paymentInstructions: 'Төвд бэлнээр.' });
+    expect(callsTo(gateway.calls, 'PUT', '/v1/lessons/l1')[0]?.body).toEqual({
+      id: 'l1',
+      name: 'Эхний багц',
+      videos: ['v1'],
+      price: '49000',
+      earlyPrice: null,
+      earlyPriceUntil: null,
+      paymentInstructions: 'Төвд бэлнээр.',
+    });
   });
 
   it('refuses payment instructions longer than 2000 characters before sending', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminSession, address, aPlan, aVideo, callsTo, pagedFrom, renderAdmin } from './fixtures';
 
@@ -39,6 +39,8 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')[0]?.body).toEqual({
       name: 'Monster plan 2',
       price: '49000',
+      earlyPrice: null,
+      earlyPriceUntil: null,
       videos: [
         { _id: 'mv1', week: 1, dayOfWeek: 1, monsterWords: 'sunrise, breakfast' },
         { _id: 'mv3', week: 2, dayOfWeek: 3, monsterWords: '' },
@@ -88,6 +90,8 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
       id: 'p2',
       name: 'Monster plan 2+',
       price: '49000',
+      earlyPrice: null,
+      earlyPriceUntil: null,
       videos: [
         { _id: 'mv1', week: 1, dayOfWeek: 1, monsterWords: 'morning' },
         { _id: 'mv2', week: 1, dayOfWeek: 2, monsterWords: '' },
@@ -98,6 +102,63 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
       releaseDaily: true,
     });
     expect(await within(screen.getByRole('table', { name: 'Monster plan-ууд' })).findByText('Monster plan 2+')).toBeInTheDocument();
+  });
+
+  it("sets the early price and the day it ends (spec section 9: 35,000₮ before 9 December → 2026-12-09T00:00:00+08:00)", async () => {
+    const gateway = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': { body: [] },
+      'POST /v1/monsterplans': (call) => ({ status: 201, body: aPlan({ _id: 'p9', name: (call.body as { name: string }).name }) }),
+    });
+    renderAdmin('/administrator/monsterplans');
+    await userEvent.type(await createForm().findByLabelText('Нэр'), 'Monster plan 1');
+    await userEvent.type(createForm().getByLabelText('Үнэ'), '49,000₮');
+    await userEvent.click(await createForm().findByRole('checkbox', { name: 'Өглөө' }));
+    await userEvent.type(createForm().getByLabelText('Эрт үнэ'), '35,000₮');
+    const ends = createForm().getByLabelText('Эрт үнэ дуусах огноо (энэ өдрөөс эхлэн энгийн үнэ)');
+    expect(ends).toHaveAttribute('type', 'date');
+    expect(ends).toHaveAccessibleDescription(/Энэ өдрийн 00:00-аас \(Улаанбаатарын цагаар\) эхлэн энгийн үнэ үйлчилнэ/);
+
+    // An early price without its day (or a day without its price) is not sent.
+    await userEvent.click(createForm().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    expect(createForm().getByText('Эрт үнэ дуусах огноог оруулна уу.')).toBeInTheDocument();
+    expect(ends).toHaveFocus();
+    expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')).toHaveLength(0);
+
+    fireEvent.change(ends, { target: { value: '2026-12-09' } });
+    await userEvent.click(createForm().getByRole('button', { name: 'Багц хичээл үүсгэх' }));
+    await waitFor(() => expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')).toHaveLength(1));
+    expect(callsTo(gateway.calls, 'POST', '/v1/monsterplans')[0]?.body).toMatchObject({ price: '49,000₮', earlyPrice: '35,000₮', earlyPriceUntil: '2026-12-09T00:00:00+08:00' });
+  });
+
+  it('edits a plan’s early price: shown as the day it ends, kept as it was when untouched, cleared (null) when emptied', async () => {
+    const early = aPlan({ _id: 'p1', name: 'Monster plan 1', earlyPrice: '35000', earlyPriceUntil: '2026-12-08T16:00:00.000Z' });
+    const gateway = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': { body: [early] },
+      'PUT /v1/monsterplans/p1': { body: early },
+    });
+    const { unmount } = renderAdmin('/administrator/monsterplans?edit=p1');
+    let updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 1' }));
+    expect(updateForm.getByLabelText('Эрт үнэ')).toHaveValue('35000');
+    expect(updateForm.getByLabelText('Эрт үнэ дуусах огноо (энэ өдрөөс эхлэн энгийн үнэ)')).toHaveValue('2026-12-09');
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+    await waitFor(() => expect(callsTo(gateway.calls, 'PUT', '/v1/monsterplans/p1')).toHaveLength(1));
+    expect(callsTo(gateway.calls, 'PUT', '/v1/monsterplans/p1')[0]?.body).toMatchObject({ earlyPrice: '35000', earlyPriceUntil: '2026-12-08T16:00:00.000Z' });
+    unmount();
+
+    const cleared = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': { body: [early] },
+      'PUT /v1/monsterplans/p1': { body: early },
+    });
+    renderAdmin('/administrator/monsterplans?edit=p1');
+    updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 1' }));
+    await userEvent.clear(updateForm.getByLabelText('Эрт үнэ'));
+    fireEvent.change(updateForm.getByLabelText('Эрт үнэ дуусах огноо (энэ өдрөөс эхлэн энгийн үнэ)'), { target: { value: '' } });
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+    await waitFor(() => expect(callsTo(cleared.calls, 'PUT', '/v1/monsterplans/p1')).toHaveLength(1));
+    expect(callsTo(cleared.calls, 'PUT', '/v1/monsterplans/p1')[0]?.body).toMatchObject({ earlyPrice: null, earlyPriceUntil: null });
   });
 
   it('keeps the update form with the server message when the update fails, and blocks an update without videos', async () => {
@@ -123,8 +184,12 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(await screen.findByRole('form', { name: 'Шинэ Monster plan' })).toBeInTheDocument();
   });
 
-  it("lists the plans with name, videos and actions, and deletes one after 'Тийм'", async () => {
-    let plans = [aPlan({ _id: 'p1', name: 'Monster plan 1', isActive: false }), aPlan({ _id: 'p2', name: 'Monster plan 2', exam: true })];
+  it("lists the plans with name, price (and the early price with the day it ends), videos and actions, and deletes one after 'Тийм'", async () => {
+    let plans = [
+      aPlan({ _id: 'p1', name: 'Monster plan 1', isActive: false }),
+      aPlan({ _id: 'p2', name: 'Monster plan 2', exam: true, earlyPrice: '35000', earlyPriceUntil: '2099-12-08T16:00:00.000Z' }),
+      aPlan({ _id: 'p3', name: 'Monster plan 3', earlyPrice: '35000', earlyPriceUntil: '2020-12-08T16:00:00.000Z' }),
+    ];
     const gateway = adminSession({
       'GET /v1/monsterplans': () => ({ body: plans }),
       'DELETE /v1/monsterplans/p1': () => {
@@ -140,6 +205,10 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     expect(first.getByRole('button', { name: 'Өглөө' })).toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Дэлгүүрт' })).toBeInTheDocument();
     expect(within(within(table).getAllByRole('row')[2]!).getByText('Шалгалттай')).toBeInTheDocument();
+    const priceOf = (row: number) => within(table).getAllByRole('row')[row]!.querySelectorAll('td')[1]!.textContent;
+    expect(priceOf(1)).toBe('49,000₮');
+    expect(priceOf(2)).toBe('49,000₮Эрт үнэ 35,000₮, дуусах огноо 2099 оны 12-р сарын 9');
+    expect(priceOf(3)).toBe('49,000₮Эрт үнэ 35,000₮, дуусах огноо 2020 оны 12-р сарын 9 (дууссан)');
 
     expect(first.getByRole('button', { name: 'Засах: Monster plan 1' })).toHaveTextContent(/^Засах$/);
     expect(first.getByRole('link', { name: 'Буцаан олголт: Monster plan 1' })).toBeInTheDocument();

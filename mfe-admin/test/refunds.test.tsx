@@ -31,10 +31,10 @@ function report(learners: RefundReport['result']) {
     return { body: { monsterplan: { _id: 'p1', name: 'Monster plan 1' }, amountPerItem: 10000, ...body } satisfies RefundReport };
   };
 }
-const bat = { user: { _id: 'u1', email: 'bat@example.com' }, items: [examItem, aloudItem], earnedAmount: 20000, paidAmount: 10000 };
+const bat = { user: { _id: 'u1', email: 'bat@example.com' }, items: [examItem, aloudItem], earnedAmount: 20000, paidAmount: 10000, paidPrice: '35000' };
 
 describe('the refund report (/administrator/monsterplans/{id}/refunds)', () => {
-  it("opens from the plan's row ('Буцаан олголт') and shows each learner's items, amounts and the totals", async () => {
+  it("opens from the plan's row ('Буцаан олголт') and shows each learner's price paid for the plan, items, amounts and the totals", async () => {
     const gateway = adminSession({ 'GET /v1/monsterplans': { body: [aPlan()] }, 'GET /v1/monsterplans/p1/refunds': report([bat]) });
     renderAdmin('/administrator/monsterplans');
     const row = within((await within(await screen.findByRole('table', { name: 'Monster plan-ууд' })).findByText('Monster plan 1')).closest('tr')!);
@@ -44,12 +44,14 @@ describe('the refund report (/administrator/monsterplans/{id}/refunds)', () => {
     expect(callsTo(gateway.calls, 'GET', '/v1/monsterplans/p1/refunds')[0]?.query).toEqual({ perPage: '10', currentPage: '1' });
 
     const table = screen.getByRole('table', { name: 'Буцаан олголт: Monster plan 1' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Имэйл', 'Олгох зүйлс', 'Олгох дүн', 'Төлсөн', 'Үлдэгдэл']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Имэйл', 'Хөтөлбөрийн үнэ', 'Олгох зүйлс', 'Олгох дүн', 'Төлсөн', 'Үлдэгдэл']);
     const learner = within(within(table).getAllByRole('row')[1]!);
     const cells = learner.getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('bat@example.com');
-    expect(cells.slice(2).map((cell) => cell.textContent)).toEqual(['20,000₮', '10,000₮', '10,000₮']);
-    const [exam, aloud] = within(cells[1]!).getAllByRole('listitem');
+    // What the learner's request recorded (the early price), not the plan's price today.
+    expect(cells[1]).toHaveTextContent('35,000₮');
+    expect(cells.slice(3).map((cell) => cell.textContent)).toEqual(['20,000₮', '10,000₮', '10,000₮']);
+    const [exam, aloud] = within(cells[2]!).getAllByRole('listitem');
     expect(exam).toHaveTextContent('Шалгалт');
     expect(exam).toHaveTextContent('10,000₮');
     expect(exam).toHaveTextContent('36/40');
@@ -63,6 +65,13 @@ describe('the refund report (/administrator/monsterplans/{id}/refunds)', () => {
     expect(screen.getByText(/Нэг зүйлд 10,000₮/)).toBeInTheDocument();
   });
 
+  it("shows '—' for the price of a learner whose request for the plan is gone", async () => {
+    adminSession({ 'GET /v1/monsterplans/p1/refunds': report([{ ...bat, paidPrice: null }]) });
+    renderAdmin('/administrator/monsterplans/p1/refunds');
+    const table = await screen.findByRole('table', { name: 'Буцаан олголт: Monster plan 1' });
+    expect(within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[1]).toHaveTextContent(/^—$/);
+  });
+
   it('marks an item paid and undoes it, the answer replacing the item and the amounts', async () => {
     const gateway = adminSession({
       'GET /v1/monsterplans/p1/refunds': report([bat]),
@@ -74,7 +83,7 @@ describe('the refund report (/administrator/monsterplans/{id}/refunds)', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Төлсөн гэж тэмдэглэх: Шалгалт, 36/40' }));
     await waitFor(() => expect(within(table).getAllByText('Төлсөн', { selector: '.lp-badge' })).toHaveLength(2));
     expect(callsTo(gateway.calls, 'PUT', '/v1/refunds/r1/paid')).toHaveLength(1);
-    expect(within(table).getAllByRole('cell').slice(2).map((cell) => cell.textContent)).toEqual(['20,000₮', '20,000₮', '0₮']);
+    expect(within(table).getAllByRole('cell').slice(3).map((cell) => cell.textContent)).toEqual(['20,000₮', '20,000₮', '0₮']);
     // Replaced from the answer, not reloaded.
     expect(callsTo(gateway.calls, 'GET', '/v1/monsterplans/p1/refunds')).toHaveLength(1);
 

@@ -7,9 +7,12 @@ const lessonPanel = () => within(screen.getByRole('region', { name: 'Багц х
 const planPanel = () => within(screen.getByRole('region', { name: 'Monster plan-ы хүсэлтүүд' }));
 
 describe('the requests panel', () => {
-  it("shows 'Багц хичээлийн хүсэлтүүд', the badge 'N new request' and when, who, which bundle and the action, in Mongolian", async () => {
+  it("shows 'Багц хичээлийн хүсэлтүүд', the badge 'N new request' and when, who, which bundle, the price the request recorded and the action, in Mongolian", async () => {
     adminSession({
-      'GET /v1/lesson-requests': pagedFrom([aLessonRequest('r1'), aLessonRequest('r2', { isApproved: true, createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString() })]),
+      'GET /v1/lesson-requests': pagedFrom([
+        aLessonRequest('r1', { price: '35000' }),
+        aLessonRequest('r2', { isApproved: true, createdAt: new Date(Date.now() - 2 * 86_400_000).toISOString() }),
+      ]),
       'GET /v1/lesson-requests/total-new-requests': { body: { count: 1 } },
     });
     renderAdmin('/administrator/lessons/requests');
@@ -17,11 +20,14 @@ describe('the requests panel', () => {
     // The spec's one English badge, as it writes it.
     expect(await lessonPanel().findByText('1 new request')).toBeInTheDocument();
     const table = lessonPanel().getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Хэзээ', 'Имэйл', 'Багц', 'Үйлдэл']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Хэзээ', 'Имэйл', 'Багц', 'Үнэ', 'Үйлдэл']);
     const [pending, approved] = within(table).getAllByRole('row').slice(1).map((row) => within(row));
     expect(pending!.getByText('5 минутын өмнө')).toHaveAttribute('datetime');
     expect(pending!.getByText('r1@example.com')).toBeInTheDocument();
     expect(pending!.getByText('Англи хэл 1')).toBeInTheDocument();
+    // What the learner was told to pay (the early price when asked before its deadline), not the price today.
+    expect(pending!.getByRole('cell', { name: '35,000₮' })).toBeInTheDocument();
+    expect(approved!.getByRole('cell', { name: '49,000₮' })).toBeInTheDocument();
     // Each button says whose request it settles.
     expect(pending!.getByRole('button', { name: 'Зөвшөөрөх: r1@example.com, Англи хэл 1' })).toHaveTextContent(/^Зөвшөөрөх$/);
     expect(pending!.getByRole('button', { name: 'Цуцлах: r1@example.com, Англи хэл 1' })).toHaveTextContent(/^Цуцлах$/);

@@ -12,7 +12,6 @@ registerTranslations('lessons', {
       lessonNotOpened: 'Багц хичээлийг нээж чадсангүй. Жагсаалтаас дахин сонгоно уу.',
       videos_one: '{{count}} видео хичээл',
       videos_other: '{{count}} видео хичээл',
-      price: 'Үнэ',
     },
     access: {
       request: 'Хүсэлт илгээх',
@@ -54,7 +53,6 @@ registerTranslations('lessons', {
       lessonNotOpened: 'The bundle could not be opened. Please choose it from the list again.',
       videos_one: '{{count}} video lesson',
       videos_other: '{{count}} video lessons',
-      price: 'Price',
     },
     access: {
       request: 'Request access',

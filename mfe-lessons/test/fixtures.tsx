@@ -13,6 +13,8 @@ export function aLesson(overrides: Partial<catalog.Lesson> = {}): catalog.Lesson
     _id,
     name: 'IELTS сонсгол',
     price: '49000',
+    earlyPrice: null,
+    earlyPriceUntil: null,
     paymentInstructions: '',
     videos,
     populatedVideos: [

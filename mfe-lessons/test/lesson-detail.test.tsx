@@ -1,4 +1,4 @@
-import { aUser, fakeSession } from '@learning/platform/testing';
+import { aMyLesson, aUser, fakeSession } from '@learning/platform/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { address, aLesson, renderLessons, signInFrom, withAddresses } from './fixtures';
@@ -83,11 +83,7 @@ describe('a lesson (/product-remote-lesson/{id})', () => {
   });
 
   it('shows that access is needed for a video without an address, with the request button', async () => {
-    fakeSession(null, {
-      'GET /v1/lessons': { body: [lesson] },
-      'GET /v1/lessons/l1': { body: lesson },
-      'POST /v1/lesson-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
-    });
+    fakeSession(null, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: lesson } });
     renderLessons('/product-remote-lesson/l1');
     const modal = within(await dialog());
     expect(await modal.findByText(/Энэ хичээлийг үзэхийн тулд багцад хүсэлт илгээж/)).toBeInTheDocument();
@@ -97,7 +93,29 @@ describe('a lesson (/product-remote-lesson/{id})', () => {
     expect(modal.queryByText(/Бүртгүүлэх/)).not.toBeInTheDocument();
 
     await userEvent.click(modal.getByRole('button', { name: 'Хүсэлт илгээх: IELTS сонсгол' }));
-    await waitFor(() => expect(address()).toHaveTextContent(signInFrom('/product-remote-lesson/l1')));
+    await waitFor(() => expect(address().textContent).toBe(signInFrom('/product-remote-lesson/l1?request=l1')));
+  });
+
+  it('sends the request a learner began as a guest once they are back signed in, and shows it pending with how to pay', async () => {
+    let user = aUser();
+    const gateway = fakeSession(user, {
+      'GET /v1/lessons': { body: [lesson] },
+      'GET /v1/lessons/l1': { body: lesson },
+      'GET /v1/auth/me': () => ({ body: user }),
+      'GET /v1/progress/mine': () => ({ body: { monsterplans: [], lessons: user.pendingLessons.includes('l1') ? [aMyLesson({ _id: 'l1', price: lesson.price })] : [] } }),
+      'POST /v1/lesson-requests': () => {
+        user = aUser({ pendingLessons: ['l1'] });
+        return { status: 201, body: { _id: 'r1' } };
+      },
+    });
+    renderLessons('/product-remote-lesson/l1?request=l1');
+    const modal = within(await dialog());
+    const panel = within(await modal.findByRole('region', { name: 'Төлбөр төлөх заавар' }));
+    expect(panel.getByRole('status')).toHaveTextContent('Хүсэлт илгээгдлээ.');
+    expect((await panel.findByText(/^Төлөх дүн/)).querySelector('strong')).toHaveTextContent('49,000₮');
+    expect(modal.queryByRole('button', { name: /Хүсэлт илгээх/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(address().textContent).toBe('/product-remote-lesson/l1'));
+    expect(gateway.calls.filter((call) => call.method === 'POST')).toEqual([expect.objectContaining({ path: '/v1/lesson-requests', body: { lesson: 'l1' } })]);
   });
 
   it('keeps the keyboard inside the dialog', async () => {

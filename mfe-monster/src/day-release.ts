@@ -1,10 +1,7 @@
 // A plan's days released one a day (issue 20, wire contract section 2): a day the server has not
 // released yet is locked, and the learner sees the date it opens, as the centre counts days.
 import type { PlanProgress } from '@learning/contracts';
-import { formatDate } from '@learning/platform';
-
-/** The centre's time zone: a day opens at 00:00 there. */
-export const centreTimeZone = 'Asia/Ulaanbaatar';
+import { centreTimeZone, formatDate } from '@learning/platform';
 
 /** When the day opens, if it is locked for the learner; null when it plays (or nothing says otherwise). */
 export function lockedUntil(progress: Pick<PlanProgress, 'days'> | null | undefined, week: number, dayOfWeek: number): string | null {

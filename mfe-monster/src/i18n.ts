@@ -13,10 +13,6 @@ registerTranslations('monster', {
       planNotOpened: 'Хөтөлбөрийг нээж чадсангүй. Жагсаалтаас дахин сонгоно уу.',
     },
     plan: {
-      price: 'Үнэ',
-      earlyPrice: 'Эрт бүртгэлийн үнэ',
-      earlyPriceUntil: '{{date}} хүртэл',
-      regularPrice: 'Үндсэн үнэ',
       days_one: '{{count}} өдөр',
       days_other: '{{count}} өдөр',
       hasExam: 'Шалгалттай',
@@ -146,10 +142,6 @@ registerTranslations('monster', {
       planNotOpened: 'The plan could not be opened. Please choose it from the list again.',
     },
     plan: {
-      price: 'Price',
-      earlyPrice: 'Early price',
-      earlyPriceUntil: 'until {{date}}',
-      regularPrice: 'Regular price',
       days_one: '{{count}} day',
       days_other: '{{count}} days',
       hasExam: 'With exam',

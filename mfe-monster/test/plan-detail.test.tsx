@@ -1,4 +1,4 @@
-import { aUser, fakeSession } from '@learning/platform/testing';
+import { aMyMonsterplan, aUser, fakeSession } from '@learning/platform/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { address, aPlan, guestSignInFrom, renderMonster } from './fixtures';
@@ -65,10 +65,7 @@ describe('a plan (/product-monster-plan/{id})', () => {
   });
 
   it('shows a visitor without access the list, a message and the request button instead of the player, and never asks to play', async () => {
-    const gateway = fakeSession(null, {
-      'GET /v1/monsterplans/p1': { body: plan },
-      'POST /v1/monsterplan-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
-    });
+    const gateway = fakeSession(null, { 'GET /v1/monsterplans/p1': { body: plan } });
     renderMonster('/product-monster-plan/p1?video=p1-v1');
     expect(await screen.findByText(/Видео хичээлүүдийг үзэхийн тулд хөтөлбөрт хүсэлт илгээнэ үү/)).toBeInTheDocument();
     expect(schedule().queryByRole('button')).not.toBeInTheDocument();
@@ -79,8 +76,56 @@ describe('a plan (/product-monster-plan/{id})', () => {
     expect(screen.queryByText(/Бүртгүүлэх/)).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' }));
-    await waitFor(() => expect(address()).toHaveTextContent(guestSignInFrom('/product-monster-plan/p1?video=p1-v1')));
-    expect(gateway.calls.some((call) => call.path.includes('/play/'))).toBe(false);
+    // The request goes with them to sign in, to be sent on their return.
+    await waitFor(() => expect(address().textContent).toBe(guestSignInFrom('/product-monster-plan/p1?video=p1-v1&request=p1')));
+    expect(gateway.calls.some((call) => call.path.includes('/play/') || call.method === 'POST')).toBe(false);
+  });
+
+  it('sends the request a learner began as a guest once they are back signed in, and shows it pending with how to pay', async () => {
+    let user = aUser();
+    const gateway = fakeSession(user, {
+      'GET /v1/monsterplans/p1': { body: aPlan({ ...plan, paymentInstructions: 'Хаан банк 5000 123 456' }) },
+      'GET /v1/auth/me': () => ({ body: user }),
+      'GET /v1/progress/mine': () => ({ body: { monsterplans: user.pendingMonsterplans.includes('p1') ? [aMyMonsterplan({ _id: 'p1', requestPrice: '35000' })] : [], lessons: [] } }),
+      'POST /v1/monsterplan-requests': () => {
+        user = aUser({ pendingMonsterplans: ['p1'] });
+        return { status: 201, body: { _id: 'r1' } };
+      },
+    });
+    renderMonster('/product-monster-plan/p1?request=p1');
+    const panel = await screen.findByRole('region', { name: 'Төлбөр төлөх заавар' });
+    expect(within(panel).getByRole('status')).toHaveTextContent('Хүсэлт илгээгдлээ.');
+    expect((await within(panel).findByText(/^Төлөх дүн/)).querySelector('strong')).toHaveTextContent('35,000₮');
+    expect(screen.getByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Хүсэлт илгээх/ })).not.toBeInTheDocument();
+    // Sent once, and gone from the address (replaced): a reload does not send it again.
+    await waitFor(() => expect(address().textContent).toBe('/product-monster-plan/p1'));
+    expect(gateway.calls.filter((call) => call.method === 'POST')).toEqual([expect.objectContaining({ path: '/v1/monsterplan-requests', body: { monsterplan: 'p1' } })]);
+  });
+
+  it('takes a request already on record (409 request_pending) on the way back as sent', async () => {
+    let user = aUser();
+    fakeSession(user, {
+      'GET /v1/monsterplans/p1': { body: plan },
+      'GET /v1/auth/me': () => ({ body: user }),
+      'GET /v1/progress/mine': { body: { monsterplans: [aMyMonsterplan({ _id: 'p1' })], lessons: [] } },
+      'POST /v1/monsterplan-requests': () => {
+        user = aUser({ pendingMonsterplans: ['p1'] });
+        return { status: 409, body: { message: 'Таны хүсэлт илгээгдсэн байна. Админ баталгаажуулахыг хүлээнэ үү.', code: 'request_pending' } };
+      },
+    });
+    renderMonster('/product-monster-plan/p1?request=p1');
+    expect(await screen.findByRole('region', { name: 'Төлбөр төлөх заавар' })).toBeInTheDocument();
+    expect(screen.getByText('Хүсэлт хүлээгдэж байна')).toBeInTheDocument();
+    await waitFor(() => expect(address().textContent).toBe('/product-monster-plan/p1'));
+  });
+
+  it('sends nothing on the way back to an inactive plan, and takes the flag away', async () => {
+    const gateway = fakeSession(aUser(), { 'GET /v1/monsterplans/p1': { body: aPlan({ isActive: false }) } });
+    renderMonster('/product-monster-plan/p1?request=p1');
+    expect(await screen.findByText(/одоогоор идэвхгүй/)).toBeInTheDocument();
+    await waitFor(() => expect(address().textContent).toBe('/product-monster-plan/p1'));
+    expect(gateway.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('tells a learner with a pending request to wait, without a button', async () => {

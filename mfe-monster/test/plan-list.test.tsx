@@ -72,15 +72,13 @@ describe('the Monster plan list (/product-monster-plan)', () => {
     expect(shown).toHaveTextContent(`${name.slice(0, 40).trimEnd()}…`);
   });
 
-  it('sends a guest whose request fails to sign in, with continue set to the current address', async () => {
-    const gateway = fakeSession(null, {
-      'GET /v1/monsterplans': { body: plans },
-      'POST /v1/monsterplan-requests': { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
-    });
+  it("sends a guest who presses request to sign in, with continue set to the plan's page and the request to send there", async () => {
+    const gateway = fakeSession(null, { 'GET /v1/monsterplans': { body: plans } });
     renderMonster('/product-monster-plan?from=home');
     await userEvent.click(await screen.findByRole('button', { name: 'Хүсэлт илгээх: Monster plan 1' }));
-    await waitFor(() => expect(address()).toHaveTextContent(guestSignInFrom('/product-monster-plan?from=home')));
-    expect(gateway.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/v1/monsterplan-requests', body: { monsterplan: 'p1' } });
+    await waitFor(() => expect(address().textContent).toBe(guestSignInFrom('/product-monster-plan/p1?request=p1')));
+    // No call bound to fail (the silent 401).
+    expect(gateway.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('reloads the current user after a request, so the plan reads pending', async () => {

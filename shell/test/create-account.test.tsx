@@ -1,5 +1,5 @@
 import { auth } from '@learning/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeSession, learner, renderApp } from './fixtures';
 
@@ -72,8 +72,11 @@ describe('registration (/create-account)', () => {
     expect(screen.queryByText('Нэрээ оруулна уу.')).not.toBeInTheDocument();
   });
 
-  it('registers, then shows the success view', async () => {
-    const gateway = fakeSession(null, { 'POST /v1/auth/register': { status: 201, body: learner } });
+  it('registers, then shows the success view with the way to sign in when signing in right after fails', async () => {
+    const gateway = fakeSession(null, {
+      'POST /v1/auth/register': { status: 201, body: learner },
+      'POST /v1/auth/login': { status: 503, body: { message: 'Түр саатал.', code: 'unavailable' } },
+    });
     renderApp('/create-account');
     await screen.findByLabelText('Имэйл');
     await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-1' });
@@ -85,7 +88,50 @@ describe('registration (/create-account)', () => {
       password: 'long-password-1',
       repeatPassword: 'long-password-1',
     });
+    expect(screen.getByText(`${learner.email} хаягаар нэвтэрч болно.`)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Нэвтрэх' })).toHaveAttribute('href', '/signin');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('signs the new learner in with the same email and password, shows the success view, then goes on to continue', async () => {
+    const gateway = fakeSession(null, {
+      'POST /v1/auth/register': { status: 201, body: learner },
+      'POST /v1/auth/login': { body: { user: learner, token: 'new-token' } },
+    });
+    const continueUrl = 'http://localhost/product-monster-plan/p1?request=p1';
+    renderApp(`/create-account?continue=${encodeURIComponent(continueUrl)}`);
+    await screen.findByLabelText('Имэйл');
+    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-1' });
+    await submit();
+
+    const success = await screen.findByRole('status');
+    expect(success).toHaveTextContent('Бүртгэл амжилттай үүслээ.');
+    expect(success).toHaveTextContent(`Та ${learner.email} хаягаар нэвтэрлээ.`);
+    expect(gateway.calls.find((call) => call.path === '/v1/auth/login')?.body).toEqual({ email: learner.email, password: 'long-password-1' });
+    expect(localStorage.getItem('token')).toBe('new-token');
+    // Signed in: the menu no longer offers to sign in.
+    expect(within(screen.getByRole('navigation')).queryByRole('link', { name: 'Нэвтрэх' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Үргэлжлүүлэх' })).toHaveAttribute('href', '/product-monster-plan/p1?request=p1');
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/product-monster-plan/p1?request=p1'), { timeout: 4000 });
+  });
+
+  it('stays on the success view of a learner who came to register by themselves, with the way on to the site', async () => {
+    fakeSession(null, { 'POST /v1/auth/register': { status: 201, body: learner }, 'POST /v1/auth/login': { body: { user: learner, token: 'new-token' } } });
+    renderApp('/create-account');
+    await screen.findByLabelText('Имэйл');
+    await fill({ Имэйл: learner.email, Нэр: learner.name, 'Нууц үг': 'long-password-1', 'Нууц үг давтах': 'long-password-1' });
+    await submit();
+    expect(await screen.findByText(`Та ${learner.email} хаягаар нэвтэрлээ.`)).toBeInTheDocument();
+    await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Үргэлжлүүлэх' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/home'));
+  });
+
+  it('says why a learner sent by a request is there', async () => {
+    fakeSession(null);
+    renderApp(`/create-account?continue=${encodeURIComponent('http://localhost/product-remote-lesson/l1?request=l1')}`);
+    const reason = await screen.findByRole('status');
+    expect(reason).toHaveTextContent('Хүсэлт илгээхийн тулд бүртгүүлнэ үү');
+    expect(reason).toHaveTextContent('Бүртгүүлмэгц таны эхлүүлсэн хүсэлт илгээгдэнэ.');
   });
 
   it("shows the server's message when registration fails", async () => {

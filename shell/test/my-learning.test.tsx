@@ -6,8 +6,14 @@ import { aUser, fakeSession, renderApp } from './fixtures';
 const address = () => screen.getByTestId('address');
 const nothing: MyLearning = { monsterplans: [], lessons: [] };
 const entry = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('li')!;
-/** Issue 20's fields of an entry (wire contract section 1): its price, and the early price only while pending and it lasts. */
-const offer = (price: string, paymentInstructions = '', earlyPrice: string | null = null, earlyPriceUntil: string | null = null) => ({ price, paymentInstructions, earlyPrice, earlyPriceUntil });
+/** Issue 20's fields of an entry (wire contract section 1): its price, the early price only while pending and it lasts, and what the request recorded. */
+const offer = (price: string, paymentInstructions = '', earlyPrice: string | null = null, earlyPriceUntil: string | null = null, requestPrice = earlyPrice ?? price) => ({
+  price,
+  requestPrice,
+  paymentInstructions,
+  earlyPrice,
+  earlyPriceUntil,
+});
 
 const learning: MyLearning = {
   monsterplans: [
@@ -56,11 +62,11 @@ describe('my lessons (/me)', () => {
     await waitFor(() => expect(address()).toHaveTextContent('/product-monster-plan/p1?video=p1-v2'));
   });
 
-  it('tells a pending learner how to pay: the early price while it lasts, the instructions as written, and that a notification comes with the approval', async () => {
+  it('tells a pending learner how to pay: the price their request recorded (the early one, its deadline passed since), the instructions as written, and that a notification comes with the approval', async () => {
     const instructions = 'Хаан банк: 5000 123 456\nХүлээн авагч: Сургалтын төв\nГүйлгээний утга: таны имэйл';
     const pending: MyLearning = {
       monsterplans: [
-        { _id: 'p2', name: 'Monster plan 2', ...offer('49000', instructions, '35000', '2099-12-08T16:00:00.000Z'), access: 'pending', totalSeconds: 900, listenedSeconds: 0, status: 'not-started', continue: null },
+        { _id: 'p2', name: 'Monster plan 2', ...offer('49000', instructions, null, null, '35000'), access: 'pending', totalSeconds: 900, listenedSeconds: 0, status: 'not-started', continue: null },
       ],
       lessons: [{ _id: 'l2', name: 'Дүрэм', ...offer('111000'), access: 'pending', totalSeconds: 0, listenedSeconds: 0, status: 'not-started', continue: null }],
     };
@@ -71,7 +77,7 @@ describe('my lessons (/me)', () => {
     const plan = within(within(entry('Monster plan 2')).getByRole('region', { name: 'Төлбөр төлөх заавар' }));
     expect(plan.getByText('Төлөх дүн:', { exact: false }).querySelector('strong')).toHaveTextContent('35,000₮');
     expect(plan.getByText('49,000₮').tagName).toBe('S');
-    expect(plan.getByText(/эрт бүртгэлийн үнэ, 2099 оны 12-р сарын/)).toBeInTheDocument();
+    expect(plan.getByText('(хүсэлт илгээсэн үеийн үнэ)')).toBeInTheDocument();
     // As the administrator wrote it, line breaks kept (the panel's text is pre-wrapped).
     expect(plan.getByText(/Хаан банк: 5000 123 456/).textContent).toBe(instructions);
     expect(plan.getByRole('link', { name: 'Мэдэгдлүүд' })).toHaveAttribute('href', '/notifications');
@@ -82,16 +88,18 @@ describe('my lessons (/me)', () => {
     expect(bundle.getByText('Төлбөрөө сургалтын төвд биечлэн төлнө үү.')).toBeInTheDocument();
   });
 
-  it('shows no payment instructions, and no early price, once access is granted', async () => {
+  it("says 'Төлсөн' with the price the request recorded once access is granted, and shows no payment instructions", async () => {
     const approved: MyLearning = {
       monsterplans: [
-        { _id: 'p1', name: 'Monster plan 1', ...offer('49000', 'Хаан банк 5000 123 456'), access: 'approved', totalSeconds: 600, listenedSeconds: 0, status: 'not-started', continue: null },
+        { _id: 'p1', name: 'Monster plan 1', ...offer('49000', 'Хаан банк 5000 123 456', null, null, '35000'), access: 'approved', totalSeconds: 600, listenedSeconds: 0, status: 'not-started', continue: null },
       ],
       lessons: [],
     };
     fakeSession(aUser({ monsterplans: ['p1'] }), { 'GET /v1/progress/mine': { body: approved } });
     renderApp('/me');
     const plan = within(await screen.findByRole('heading', { level: 3, name: 'Monster plan 1' }).then((heading) => heading.closest('li')!));
+    expect(plan.getByText((_, element) => element?.tagName === 'P' && element.textContent === 'Төлсөн: 35,000₮')).toBeInTheDocument();
+    expect(plan.queryByText('49,000₮')).not.toBeInTheDocument();
     expect(plan.queryByRole('region', { name: 'Төлбөр төлөх заавар' })).not.toBeInTheDocument();
     expect(plan.queryByText(/Хаан банк/)).not.toBeInTheDocument();
     expect(plan.getByRole('link', { name: 'Эхлэх' })).toBeInTheDocument();

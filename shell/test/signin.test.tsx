@@ -113,4 +113,39 @@ describe('sign-in (/signin)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Олон удаа буруу оролдлоо. 1 минутын дараа дахин оролдоно уу.');
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it("says why a learner sent by a request is there ('Хүсэлт илгээхийн тулд нэвтэрнэ үү'), and keeps the request in the way to registration", async () => {
+    fakeSession(null);
+    const continueUrl = 'http://localhost/product-monster-plan/p1?request=p1';
+    renderApp(`/signin?continue=${encodeURIComponent(continueUrl)}`);
+    const reason = await screen.findByRole('status');
+    expect(reason).toHaveTextContent('Хүсэлт илгээхийн тулд нэвтэрнэ үү');
+    expect(reason).toHaveTextContent('Нэвтэрмэгц таны эхлүүлсэн хүсэлт илгээгдэнэ.');
+    expect(screen.getByRole('link', { name: 'Бүртгүүлэх' })).toHaveAttribute('href', `/create-account?continue=${encodeURIComponent(continueUrl)}`);
+  });
+
+  it('gives no reason to a visitor who came to sign in by themselves, or from a restricted page', async () => {
+    fakeSession(null);
+    const { unmount } = renderApp('/signin');
+    await screen.findByLabelText('Имэйл');
+    expect(screen.queryByText('Хүсэлт илгээхийн тулд нэвтэрнэ үү')).not.toBeInTheDocument();
+    unmount();
+
+    renderApp(`/signin?continue=${encodeURIComponent('http://localhost/me')}`);
+    await screen.findByLabelText('Имэйл');
+    expect(screen.queryByText('Хүсэлт илгээхийн тулд нэвтэрнэ үү')).not.toBeInTheDocument();
+  });
+
+  it('goes back to the plan with the request to send after signing in', async () => {
+    fakeSession(null, {
+      'POST /v1/auth/check-email': { body: { _id: learner._id, name: learner.name, email: learner.email } },
+      'POST /v1/auth/login': { body: { user: learner, token: 'new-token' } },
+    });
+    renderApp(`/signin?continue=${encodeURIComponent('http://localhost/product-monster-plan/p1?request=p1')}`);
+    await userEvent.type(await screen.findByLabelText('Имэйл'), learner.email);
+    await userEvent.click(next());
+    await userEvent.type(await screen.findByLabelText('Нууц үг'), 'correct horse');
+    await userEvent.click(screen.getByRole('button', { name: 'Нэвтрэх' }));
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/product-monster-plan/p1?request=p1'), { timeout: 3000 });
+  });
 });

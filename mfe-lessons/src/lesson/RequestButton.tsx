@@ -1,6 +1,7 @@
-// The request button of a bundle (list and detail): POST /v1/lesson-requests; a failure sends the
-// visitor to sign in, a success reloads the current user so the bundle reads pending, and tells the
-// page, which then shows how to pay. It says "Хүсэлт илгээх": "Бүртгүүлэх" is creating an account.
+// The request button of a bundle (list and detail): POST /v1/lesson-requests; a guest goes to sign in,
+// and comes back to the bundle's page, which sends the request then; a success reloads the current
+// user so the bundle reads pending, and tells the page, which then shows how to pay. It says
+// "Хүсэлт илгээх": "Бүртгүүлэх" is creating an account.
 import { Button, useRequestLesson, useTranslation } from '@learning/platform';
 
 export interface RequestButtonProps {

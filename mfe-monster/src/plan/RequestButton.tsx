@@ -1,6 +1,6 @@
-// The request button of a plan (list and detail): POST /v1/monsterplan-requests; a failure sends the
-// visitor to sign in, a success reloads the current user so the plan reads pending, and tells the
-// page, which then shows how to pay.
+// The request button of a plan (list and detail): POST /v1/monsterplan-requests; a guest goes to sign
+// in, and comes back to the plan's page, which sends the request then; a success reloads the current
+// user so the plan reads pending, and tells the page, which then shows how to pay.
 import { Button, useRequestMonsterplan, useTranslation } from '@learning/platform';
 
 export interface RequestButtonProps {

@@ -4,6 +4,9 @@
 /** Spec section 9: titles are truncated to 40 characters. */
 export const titleLength = 40;
 
+/** The centre's time zone (UTC+8 all year): its days, a day's release and an early price's deadline, start at 00:00 there. */
+export const centreTimeZone = 'Asia/Ulaanbaatar';
+
 /** "49000", "49 000", "49,000₮", "49000 MNT": an amount in tögrög with optional grouping and sign. */
 const amountInTogrog = /^(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)\s*(?:₮|mnt|төг(?:рөг)?\.?)?$/i;
 
@@ -13,10 +16,16 @@ const amountInTogrog = /^(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)\s*(?:₮|mnt|�
  */
 export function formatPrice(price: string | number): string {
   const text = String(price).trim();
-  const amount = amountInTogrog.exec(text)?.[1];
-  if (amount === undefined) return text;
+  const amount = amountOf(text);
+  if (amount === null) return text;
   // ICU's mn-MN currency style puts the sign first ("₮ 49,000"); shops and the spec write it after.
-  return `${new Intl.NumberFormat('mn-MN').format(Number(amount.replace(/\D/g, '')))}₮`;
+  return `${new Intl.NumberFormat('mn-MN').format(amount)}₮`;
+}
+
+/** The amount of a numeric price ("35,000₮" → 35000); null for free text ("Үнэгүй"). */
+export function amountOf(price: string): number | null {
+  const amount = amountInTogrog.exec(price.trim())?.[1];
+  return amount === undefined ? null : Number(amount.replace(/\D/g, ''));
 }
 
 /**
@@ -33,6 +42,19 @@ export function formatDate(date: string | number | Date, language: string, { wit
   const twoDigits = (part: number) => String(part).padStart(2, '0');
   const dayText = `${year} оны ${month}-р сарын ${day}`;
   return withTime ? `${dayText}, ${twoDigits(hour)}:${twoDigits(minute)}` : dayText;
+}
+
+/** The centre's calendar day of a moment, as a date input holds it: "2026-12-09"; '' for an invalid date. */
+export function centreDayOf(date: string | number | Date): string {
+  const value = new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  const { year, month, day } = calendarOf(value, centreTimeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The moment a centre's day ("2026-12-09") begins, as the catalog takes it: "2026-12-09T00:00:00+08:00". */
+export function centreMidnightOf(day: string): string {
+  return `${day}T00:00:00+08:00`;
 }
 
 /** The moment's calendar fields in the reader's time zone, or in the one named. */

@@ -6,8 +6,8 @@ import type { auth } from '@learning/contracts';
 export { api, ApiError, readAnswer, request, type Query, type RequestOptions } from './api';
 export type { ListeningTarget, OnListeningReported, ReportMoment } from './listening';
 export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
-export { useAccessRequest } from './access-request';
-export { formatDate, formatPrice, titleLength, truncate } from './format';
+export { hasRequestIntent, requestIntentParam, useAccessRequest, useRequestOnReturn, type AccessRequestFamily, type RequestOnReturn } from './access-request';
+export { amountOf, centreDayOf, centreMidnightOf, centreTimeZone, formatDate, formatPrice, titleLength, truncate } from './format';
 export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
 export {
   changeLanguage,

@@ -64,10 +64,20 @@ export function rememberLogin(queryClient: QueryClient, { token, user }: auth.Lo
   queryClient.setQueryData(currentUserKey, user);
 }
 
+/**
+ * Registration (POST /v1/auth/register, which answers the new user), then signing in with the same
+ * email and password (POST /v1/auth/login), so the learner goes on where they were going as
+ * themselves. `isSignedIn` is false when that second step failed: the account exists, and they sign in.
+ */
 export function useRegister() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email: string; name: string; password: string; repeatPassword: string }) =>
-      api.post<User>('/v1/auth/register', body),
+    mutationFn: async (body: { email: string; name: string; password: string; repeatPassword: string }) => {
+      const user = await api.post<User>('/v1/auth/register', body);
+      const login = await api.post<auth.LoginResponse>('/v1/auth/login', { email: body.email, password: body.password }).catch(() => null);
+      if (login) rememberLogin(queryClient, login);
+      return { user, isSignedIn: login !== null };
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 // Test helpers for component tests of the shell and the remotes: a screen rendered with a fresh
 // query client, i18n in Mongolian and a memory router (or jsdom's own history) at the given address,
 // and a stand-in for the gateway's answers. Not part of the shared bundle (a separate entry of the package).
-import { auth } from '@learning/contracts';
+import { auth, type MyLesson, type MyMonsterplan } from '@learning/contracts';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { BrowserRouter, MemoryRouter, useLocation } from 'react-router-dom';
@@ -214,6 +214,21 @@ export function fakeSession(user: auth.User | null, answers: Record<string, Answ
   globalThis.fetch = gateway.fetch;
   globalThis.XMLHttpRequest = gateway.XMLHttpRequest;
   return gateway;
+}
+
+/** What a plan and a bundle of GET /v1/progress/mine share: asked for (pending), nothing heard, the request recording the price. */
+function anEnrolment(price: string) {
+  return { access: 'pending', totalSeconds: 0, listenedSeconds: 0, status: 'not-started', price, requestPrice: price, paymentInstructions: '', continue: null } as const;
+}
+
+/** A plan of GET /v1/progress/mine: asked for (pending unless said), its request recording the plan's price unless said. */
+export function aMyMonsterplan(overrides: Partial<MyMonsterplan> = {}): MyMonsterplan {
+  return { _id: 'p1', name: 'Monster plan 1', ...anEnrolment(overrides.price ?? '49000'), earlyPrice: null, earlyPriceUntil: null, ...overrides };
+}
+
+/** A bundle of GET /v1/progress/mine: asked for (pending unless said), its request recording the bundle's price unless said. */
+export function aMyLesson(overrides: Partial<MyLesson> = {}): MyLesson {
+  return { _id: 'l1', name: 'IELTS сонсгол', ...anEnrolment(overrides.price ?? '49000'), ...overrides };
 }
 
 export interface FakePlayback {

@@ -18,6 +18,8 @@ export const screenTranslations = {
       noAccount: 'Бүртгэлгүй юу?',
       register: 'Бүртгүүлэх',
       forgotPassword: 'Нууц үгээ мартсан уу?',
+      forRequest: 'Хүсэлт илгээхийн тулд нэвтэрнэ үү',
+      forRequestNext: 'Нэвтэрмэгц таны эхлүүлсэн хүсэлт илгээгдэнэ.',
     },
     forgotPassword: {
       title: 'Нууц үг сэргээх',
@@ -79,6 +81,10 @@ export const screenTranslations = {
       signIn: 'Нэвтрэх',
       successTitle: 'Бүртгэл амжилттай үүслээ.',
       successBody: '{{email}} хаягаар нэвтэрч болно.',
+      signedIn: 'Та {{email}} хаягаар нэвтэрлээ.',
+      goOn: 'Үргэлжлүүлэх',
+      forRequest: 'Хүсэлт илгээхийн тулд бүртгүүлнэ үү',
+      forRequestNext: 'Бүртгүүлмэгц таны эхлүүлсэн хүсэлт илгээгдэнэ.',
     },
     validation: {
       emailRequired: 'Имэйл хаягаа оруулна уу.',
@@ -173,6 +179,8 @@ export const screenTranslations = {
       noAccount: 'No account yet?',
       register: 'Register',
       forgotPassword: 'Forgot your password?',
+      forRequest: 'Please sign in to send your request',
+      forRequestNext: 'The request you began is sent as soon as you are signed in.',
     },
     forgotPassword: {
       title: 'Reset your password',
@@ -234,6 +242,10 @@ export const screenTranslations = {
       signIn: 'Sign in',
       successTitle: 'Your account has been created.',
       successBody: 'You can now sign in with {{email}}.',
+      signedIn: 'You are signed in as {{email}}.',
+      goOn: 'Continue',
+      forRequest: 'Please register to send your request',
+      forRequestNext: 'The request you began is sent as soon as you have registered.',
     },
     validation: {
       emailRequired: 'Enter your email address.',

@@ -1,5 +1,6 @@
 // The create and update form of lesson bundles and Monster plans (spec sections 2 and 5): name, price,
-// the videos and the payment instructions (issue 20); a plan's videos also get their week, day and
+// the early price with the day it ends (spec section 9), the videos and the payment instructions (issue
+// 20); a plan's videos also get their week, day and
 // words, and a plan may release its days one a day. An invalid submit is blocked
 // and marks every field touched; a field's problem shows once it is touched.
 import { Alert, Button, TextAreaField, TextField, useTranslation } from '@learning/platform';
@@ -8,7 +9,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { namesakeTags } from '../../video-names';
 import { useVideoUses } from '../../video-uses';
 import { usePublishedVideos, type VideoKind } from '../../videos';
-import { bundleErrors, bundleFieldOrder, emptyBundle, paymentInstructionsLength, type BundleField, type BundleFields } from './bundle-fields';
+import { bundleErrors, bundleFieldOrder, earlyPriceLength, emptyBundle, paymentInstructionsLength, type BundleField, type BundleFields } from './bundle-fields';
 import { PlacementFields } from './PlacementFields';
 import { VideoPicker } from './VideoPicker';
 
@@ -66,7 +67,7 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
       event.currentTarget.querySelector<HTMLElement>(`[data-field="${firstInvalid}"]`)?.focus();
       return;
     }
-    onSubmit({ ...fields, name: fields.name.trim(), price: fields.price.trim(), paymentInstructions: fields.paymentInstructions.trim() });
+    onSubmit({ ...fields, name: fields.name.trim(), price: fields.price.trim(), earlyPrice: fields.earlyPrice.trim(), paymentInstructions: fields.paymentInstructions.trim() });
   };
 
   return (
@@ -100,6 +101,34 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
           onBlur={() => touch('price')}
         />
       </div>
+      {/* Both or neither; a request made before the day records the early price (what the learner then pays). */}
+      <fieldset className="admin-form__early">
+        <legend className="lp-field__label">{t('form.early')}</legend>
+        <div className="admin-form__row">
+          <TextField
+            label={t('form.earlyPrice')}
+            name="earlyPrice"
+            data-field="earlyPrice"
+            value={fields.earlyPrice}
+            maxLength={earlyPriceLength}
+            autoComplete="off"
+            error={shownError('earlyPrice')}
+            onChange={(event) => change({ earlyPrice: event.target.value })}
+            onBlur={() => touch('earlyPrice')}
+          />
+          <TextField
+            label={t('form.earlyPriceEnds')}
+            hint={t('form.earlyPriceEndsHint')}
+            type="date"
+            name="earlyPriceEnds"
+            data-field="earlyPriceEnds"
+            value={fields.earlyPriceEnds}
+            error={shownError('earlyPriceEnds')}
+            onChange={(event) => change({ earlyPriceEnds: event.target.value })}
+            onBlur={() => touch('earlyPriceEnds')}
+          />
+        </div>
+      </fieldset>
       {/* The administrator's own words on how to pay (bank account, QPay, cash at the centre), shown to a learner who asks. */}
       <TextAreaField
         label={t('form.paymentInstructions')}

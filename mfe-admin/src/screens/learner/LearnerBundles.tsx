@@ -1,7 +1,8 @@
-// A learner's Monster plans and lesson bundles on their admin page: access (approved or pending),
-// "M / N минут", status, and "Эрх цуцлах" after a confirmation in a dialog (issue 20).
+// A learner's Monster plans and lesson bundles on their admin page: access (approved or pending), the
+// price their request recorded, "M / N минут", status, and "Эрх цуцлах" after a confirmation in a
+// dialog (issue 20).
 import type { MyLesson, MyMonsterplan } from '@learning/contracts';
-import { AccessBadge, Button, minutesOf, ProgressMark, useTranslation, type User } from '@learning/platform';
+import { AccessBadge, Button, formatPrice, minutesOf, ProgressMark, useTranslation, type User } from '@learning/platform';
 import { useState } from 'react';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
@@ -41,6 +42,7 @@ export function LearnerBundles({ user, progress }: LearnerBundlesProps) {
           { header: t('table.name'), cell: (row) => row.entry.name },
           { header: t('learner.kind'), cell: (row) => t(`requests.kind.${row.kind}`) },
           { header: t('learner.access'), cell: (row) => <AccessBadge access={row.entry.access} /> },
+          { header: t('learner.price'), kind: 'number', cell: (row) => formatPrice(row.entry.requestPrice) },
           {
             header: t('learner.listened'),
             kind: 'number',

@@ -1,11 +1,13 @@
-// The lesson bundles: name, price, the videos as badges cut to 13 characters, Edit, and delete with
-// an inline Yes/No (spec section 2); 10 per page, counted from the real total.
+// The lesson bundles: name, price (and the early price with the day it ends), the videos as badges
+// cut to 13 characters, Edit, and delete with an inline Yes/No (spec section 2); 10 per page, counted
+// from the real total.
 import type { catalog } from '@learning/contracts';
-import { Button, formatPrice, useLessons, useTranslation } from '@learning/platform';
+import { Button, useLessons, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { OfferPrice } from '../../components/OfferPrice';
 import { Pager } from '../../components/Pager';
 import { VideoBadges } from '../../components/VideoBadges';
 import { useDeleteLesson } from '../../lessons';
@@ -27,7 +29,7 @@ export function LessonList({ editedId, onEdit }: { editedId: string | null; onEd
         caption={title}
         columns={[
           { header: t('table.name'), cell: (lesson) => lesson.name },
-          { header: t('table.price'), kind: 'number', cell: (lesson) => formatPrice(lesson.price) },
+          { header: t('table.price'), kind: 'number', cell: (lesson) => <OfferPrice offer={lesson} /> },
           { header: t('table.videos'), cell: (lesson) => <VideoBadges kind="lesson" videos={lesson.populatedVideos} /> },
           {
             header: t('table.actions'),

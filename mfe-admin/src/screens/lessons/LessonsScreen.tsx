@@ -3,9 +3,9 @@
 import type { catalog } from '@learning/contracts';
 import { PageTitle, useLessons, useTranslation } from '@learning/platform';
 import { useState } from 'react';
-import { useSaveLesson } from '../../lessons';
+import { useSaveLesson, type LessonFields } from '../../lessons';
 import { BundleForm } from '../bundle-form/BundleForm';
-import type { BundleFields } from '../bundle-form/bundle-fields';
+import { earlyPriceBody, earlyPriceFields, type BundleFields } from '../bundle-form/bundle-fields';
 import { useEditParam } from '../bundle-form/useEditParam';
 import { RequestsPanel } from '../requests/RequestsPanel';
 import { LessonList } from './LessonList';
@@ -25,7 +25,14 @@ export function LessonsScreen() {
   );
 }
 
-const lessonFields = ({ name, videos, price, paymentInstructions }: BundleFields) => ({ name, videos: videos.map((video) => video._id), price, paymentInstructions });
+/** What the catalog takes of the form; `was` is the bundle's deadline before, kept if its day is. */
+const lessonFields = ({ name, videos, price, earlyPrice, earlyPriceEnds, paymentInstructions }: BundleFields, was: string | null = null): LessonFields => ({
+  name,
+  videos: videos.map((video) => video._id),
+  price,
+  ...earlyPriceBody({ earlyPrice, earlyPriceEnds }, was),
+  paymentInstructions,
+});
 
 function CreateForm() {
   const { t } = useTranslation('admin');
@@ -58,6 +65,7 @@ function UpdateForm({ lesson, onDone, onCancel }: { lesson: catalog.Lesson; onDo
       initial={{
         name: lesson.name,
         price: lesson.price,
+        ...earlyPriceFields(lesson),
         videos: lesson.videos.map((_id, index) => ({ _id, week: 1, dayOfWeek: Math.min(index + 1, 7), monsterWords: '' })),
         isActive: true,
         exam: false,
@@ -67,7 +75,7 @@ function UpdateForm({ lesson, onDone, onCancel }: { lesson: catalog.Lesson; onDo
       initialNames={names}
       isSaving={save.isPending}
       error={save.error}
-      onSubmit={(fields) => save.mutate({ id: lesson._id, fields: lessonFields(fields) }, { onSuccess: onDone })}
+      onSubmit={(fields) => save.mutate({ id: lesson._id, fields: lessonFields(fields, lesson.earlyPriceUntil) }, { onSuccess: onDone })}
       onCancel={onCancel}
       focusOnMount
     />

@@ -4,8 +4,9 @@
 import type { catalog } from '@learning/contracts';
 import { PageTitle, useMonsterplans, useTranslation } from '@learning/platform';
 import { useState } from 'react';
-import { placementsOf, useSaveMonsterplan } from '../../monsterplans';
+import { placementsOf, useSaveMonsterplan, type MonsterplanFields } from '../../monsterplans';
 import { BundleForm } from '../bundle-form/BundleForm';
+import { earlyPriceBody, earlyPriceFields, type BundleFields } from '../bundle-form/bundle-fields';
 import { useEditParam } from '../bundle-form/useEditParam';
 import { RequestsPanel } from '../requests/RequestsPanel';
 import { AloudRecordings } from './AloudRecordings';
@@ -32,6 +33,12 @@ export function MonsterplansScreen() {
   );
 }
 
+/** What the catalog takes of the form; `was` is the plan's deadline before, kept if its day is. */
+const monsterplanFields = ({ earlyPrice, earlyPriceEnds, ...fields }: BundleFields, was: string | null = null): MonsterplanFields => ({
+  ...fields,
+  ...earlyPriceBody({ earlyPrice, earlyPriceEnds }, was),
+});
+
 function CreateForm() {
   const { t } = useTranslation('admin');
   const save = useSaveMonsterplan();
@@ -45,7 +52,7 @@ function CreateForm() {
       isSaving={save.isPending}
       error={save.error}
       notice={save.data ? t('form.created', { name: save.data.name }) : null}
-      onSubmit={(fields) => save.mutate({ id: null, fields }, { onSuccess: () => setFormKey((key) => key + 1) })}
+      onSubmit={(fields) => save.mutate({ id: null, fields: monsterplanFields(fields) }, { onSuccess: () => setFormKey((key) => key + 1) })}
     />
   );
 }
@@ -63,6 +70,7 @@ function UpdateForm({ plan, onDone, onCancel }: { plan: catalog.Monsterplan; onD
       initial={{
         name: plan.name,
         price: plan.price,
+        ...earlyPriceFields(plan),
         videos: placementsOf(plan),
         isActive: plan.isActive,
         exam: plan.exam,
@@ -72,7 +80,7 @@ function UpdateForm({ plan, onDone, onCancel }: { plan: catalog.Monsterplan; onD
       initialNames={names}
       isSaving={save.isPending}
       error={save.error}
-      onSubmit={(fields) => save.mutate({ id: plan._id, fields }, { onSuccess: onDone })}
+      onSubmit={(fields) => save.mutate({ id: plan._id, fields: monsterplanFields(fields, plan.earlyPriceUntil) }, { onSuccess: onDone })}
       onCancel={onCancel}
       focusOnMount
     />

@@ -1,12 +1,13 @@
-// The Monster plans: name, videos (each with its week and day, so same-named days tell apart), and
-// the actions Edit, the refund report (issue 20) and delete with its confirmation (spec section 2);
-// 10 per page, counted from the real total.
+// The Monster plans: name, price (and the early price with the day it ends), videos (each with its
+// week and day, so same-named days tell apart), and the actions Edit, the refund report (issue 20)
+// and delete with its confirmation (spec section 2); 10 per page, counted from the real total.
 import type { catalog } from '@learning/contracts';
-import { Badge, Button, formatPrice, Link, useMonsterplans, useTranslation } from '@learning/platform';
+import { Badge, Button, Link, useMonsterplans, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { OfferPrice } from '../../components/OfferPrice';
 import { Pager } from '../../components/Pager';
 import { VideoBadges } from '../../components/VideoBadges';
 import { useDeleteMonsterplan } from '../../monsterplans';
@@ -38,7 +39,7 @@ export function PlanList({ editedId, onEdit }: { editedId: string | null; onEdit
               </>
             ),
           },
-          { header: t('table.price'), kind: 'number', cell: (plan) => formatPrice(plan.price) },
+          { header: t('table.price'), kind: 'number', cell: (plan) => <OfferPrice offer={plan} /> },
           {
             header: t('table.videos'),
             cell: (plan) => (

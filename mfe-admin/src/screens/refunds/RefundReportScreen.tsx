@@ -1,6 +1,7 @@
 // /administrator/monsterplans/{id}/refunds (issue 20): who earned a refund on the plan (the exam passed
-// at 35/40, a read-aloud recorded within 24 hours of the day's assignment), per learner with their
-// items, the amounts earned, paid and owed, "mark paid" and undo, paged; and the report as CSV.
+// at 35/40, a read-aloud recorded within 24 hours of the day's assignment), per learner with the price
+// their request recorded, their items, the amounts earned, paid and owed, "mark paid" and undo, paged;
+// and the report as CSV.
 import { Button, formatPrice, Link, PageTitle, useMutation, useParams, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
@@ -46,6 +47,7 @@ export function RefundReportScreen() {
           caption={title}
           columns={[
             { header: t('refunds.email'), kind: 'email', cell: (learner) => learner.user.email },
+            { header: t('refunds.paidPrice'), kind: 'number', cell: (learner) => (learner.paidPrice === null ? '—' : formatPrice(learner.paidPrice)) },
             {
               header: t('refunds.items'),
               kind: 'list',

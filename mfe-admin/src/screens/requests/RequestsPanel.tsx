@@ -1,8 +1,9 @@
 // The requests panel of spec sections 2 and 4, for lesson bundles and Monster plans alike: its heading
 // ('Багц хичээлийн хүсэлтүүд' for bundles, 'Monster plan-ы хүсэлтүүд' for plans), the badge
-// 'N new request', and a table of when, who, which bundle and the action ('Зөвшөөрсөн', or
+// 'N new request', and a table of when, who, which bundle, the price the request recorded (what the
+// learner pays: the early price when asked before its deadline) and the action ('Зөвшөөрсөн', or
 // 'Зөвшөөрөх' and 'Цуцлах', each after its inline 'Тийм'/'Үгүй'), paged on the server.
-import { Badge, PageTitle, useTranslation } from '@learning/platform';
+import { Badge, formatPrice, PageTitle, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
 import { ConfirmInline } from '../../components/ConfirmInline';
@@ -44,6 +45,7 @@ export function RequestsPanel({ kind, isPageTitle = false }: { kind: RequestKind
           { header: t('requests.createdAt'), cell: (request) => <RelativeTime date={request.createdAt} /> },
           { header: t('requests.email'), kind: 'email', cell: (request) => request.user.email },
           { header: t('requests.bundle'), cell: (request) => request.bundle.name },
+          { header: t('requests.price'), kind: 'number', cell: (request) => formatPrice(request.price) },
           {
             header: t('requests.action'),
             kind: 'actions',

@@ -1,6 +1,8 @@
 // /home (spec sections 1 and 2): the carousel, promo cards for the two products and the workshop,
-// and the brochure download.
-import { Card, Link, PageTitle, useTranslation } from '@learning/platform';
+// and the brochure download. The plans' promo names the plans on sale with their prices as the catalog
+// has them today (the early price while it lasts): a plan that takes no request (inactive) is not offered.
+import { BundlePrice, Card, Link, PageTitle, useMonsterplans, useTranslation } from '@learning/platform';
+import type { ReactNode } from 'react';
 import { homeBrochurePdf } from '../../documents';
 import { Carousel, type Slide } from './Carousel';
 
@@ -17,7 +19,7 @@ export function HomeScreen() {
       <PageTitle subtitle={t('home.lead')}>{t('home.title')}</PageTitle>
       <Carousel slides={slides} />
       <div className="home-promos">
-        <Promo title={t('home.monsterplanTitle')} body={t('home.monsterplanBody')} note={t('home.monsterplanPrices')} to="/product-monster-plan" />
+        <Promo title={t('home.monsterplanTitle')} body={t('home.monsterplanBody')} note={<PlansOnSale />} to="/product-monster-plan" />
         <Promo title={t('home.lessonsTitle')} body={t('home.lessonsBody')} to="/product-remote-lesson" />
         <Card className="home-promo">
           <h2>{t('home.workshopTitle')}</h2>
@@ -40,16 +42,34 @@ export function HomeScreen() {
   );
 }
 
-function Promo({ title, body, note, to }: { title: string; body: string; note?: string; to: string }) {
+function Promo({ title, body, note, to }: { title: string; body: string; note?: ReactNode; to: string }) {
   const { t } = useTranslation('home');
   return (
     <Card className="home-promo">
       <h2>{title}</h2>
       <p>{body}</p>
-      {note && <p className="home-promo__note">{note}</p>}
+      {note}
       <Link className="lp-button lp-button--primary" to={to} aria-label={`${t('home.open')}: ${title}`}>
         {t('home.open')}
       </Link>
     </Card>
+  );
+}
+
+/** The active plans and their prices; nothing while they load or when none can be had (the plans' page says more). */
+function PlansOnSale() {
+  const { t } = useTranslation('home');
+  const plans = useMonsterplans();
+  const onSale = plans.data?.filter((plan) => plan.isActive) ?? [];
+  if (onSale.length === 0) return null;
+  return (
+    <ul className="home-promo__prices" aria-label={t('home.monsterplanPrices')}>
+      {onSale.map((plan) => (
+        <li key={plan._id}>
+          <span className="home-promo__plan">{plan.name}</span>
+          <BundlePrice offer={plan} access="not-requested" />
+        </li>
+      ))}
+    </ul>
   );
 }

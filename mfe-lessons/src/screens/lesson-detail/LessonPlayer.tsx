@@ -3,12 +3,13 @@
 // (the learner is approved); otherwise the player says what access needs. When a video ends the next
 // playable one starts. An approved learner sees what was heard of each lesson, is offered to continue,
 // and each video opens where it was last heard on any device (issue 19); while the request waits, the
-// learner sees how to pay (issue 20).
+// learner sees how to pay, at the price the request recorded (issue 20). A request begun before signing
+// in (?request=<id>) is sent on the way back.
 import {
   AccessBadge,
+  BundlePrice,
   Button,
   formatClock,
-  formatPrice,
   Loader,
   MinutesListened,
   PaymentInstructions,
@@ -19,6 +20,9 @@ import {
   useLessonProgress,
   useLocation,
   useRefreshOnReport,
+  useRequestLesson,
+  useRequestOnReturn,
+  useRequestPrice,
   useSearchParams,
   useTranslation,
   VideoPlayer,
@@ -49,6 +53,14 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
   // Only a video reached by playing on starts by itself; opening the dialog or choosing one does not.
   const [isPlayingOn, setPlayingOn] = useState(false);
   const [isJustRequested, setJustRequested] = useState(false);
+  const requestPrice = useRequestPrice('lessons', lesson._id, access === 'pending' || access === 'approved');
+  const requestOnReturn = useRequestLesson();
+  useRequestOnReturn({
+    bundleId: lesson._id,
+    isReady: access !== null,
+    canRequest: !!session.user && access === 'not-requested',
+    request: () => requestOnReturn.mutate({ lesson: lesson._id }, { onSuccess: () => setJustRequested(true) }),
+  });
   const chosenIndex = Math.max(0, videos.findIndex((video) => video._id === chosen?._id));
   const next = videos.slice(chosenIndex + 1).find((video) => video.url);
   const choose = (videoId: string) => {
@@ -108,11 +120,11 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
             )}
           </p>
         )}
-        <p className="lesson-detail__facts">
+        <div className="lesson-detail__facts">
           {access && <AccessBadge access={access} />}
-          <span>{formatPrice(lesson.price)}</span>
-        </p>
-        {access === 'pending' && <PaymentInstructions offer={lesson} isJustRequested={isJustRequested} headingLevel={3} />}
+          <BundlePrice offer={lesson} access={access} requestPrice={requestPrice} />
+        </div>
+        {access === 'pending' && <PaymentInstructions offer={{ ...lesson, requestPrice }} isJustRequested={isJustRequested} headingLevel={3} />}
         {shownProgress && (
           <section className="lesson-listening" aria-label={t('detail.listening')}>
             <MinutesListened listenedSeconds={shownProgress.listenedSeconds} totalSeconds={shownProgress.totalSeconds} />

@@ -1,6 +1,6 @@
-// One bundle in the list: name, price, number of lessons, its state and the action the state allows;
-// while the request waits, how to pay for it.
-import { AccessBadge, formatPrice, Link, PaymentInstructions, Truncated, useTranslation, type AccessState } from '@learning/platform';
+// One bundle in the list: name, price (the early one while it lasts), number of lessons, its state and
+// the action the state allows; while the request waits, how to pay for it (the price the request recorded).
+import { AccessBadge, BundlePrice, Link, PaymentInstructions, Truncated, useRequestPrice, useTranslation, type AccessState } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useState } from 'react';
 import { RequestButton } from '../../lesson/RequestButton';
@@ -9,6 +9,7 @@ import { RequestButton } from '../../lesson/RequestButton';
 export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access: AccessState | null }) {
   const { t } = useTranslation('lessons');
   const [isJustRequested, setJustRequested] = useState(false);
+  const requestPrice = useRequestPrice('lessons', lesson._id, access === 'pending' || access === 'approved');
   const titleId = `lesson-${lesson._id}`;
   const lessonPath = `/product-remote-lesson/${encodeURIComponent(lesson._id)}`;
   // Marks the dialog as opened from here, so closing it goes back instead of adding an entry.
@@ -26,12 +27,9 @@ export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access:
             <AccessBadge access={access} />
           </div>
         )}
-        <p className="lesson-card__price">
-          <span className="lp-visually-hidden">{t('list.price')}: </span>
-          {formatPrice(lesson.price)}
-        </p>
+        <BundlePrice offer={lesson} access={access} requestPrice={requestPrice} />
         <p className="lesson-card__facts">{t('list.videos', { count: lesson.videos.length })}</p>
-        {access === 'pending' && <PaymentInstructions offer={lesson} isJustRequested={isJustRequested} headingLevel={4} />}
+        {access === 'pending' && <PaymentInstructions offer={{ ...lesson, requestPrice }} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="lesson-card__actions">
           {access === 'approved' ? (
             <Link className="lp-button lp-button--primary" to={lessonPath} state={fromList} aria-label={t('access.openLabel', { name: lesson.name })}>

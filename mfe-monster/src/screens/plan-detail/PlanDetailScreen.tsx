@@ -2,11 +2,13 @@
 // day and watches it (a day not released yet shows the date it opens), sees what they have heard
 // (marks, minutes, where to continue), and finds the exam after the days, or first once most of the
 // plan is heard or to go on with an attempt under way, and its result, passed or not, once taken;
-// anyone else sees the list with what to do to get access, and how to pay while the request waits. A
-// plan that cannot be loaded (404, network) sends the visitor back to the list (spec section 8).
+// anyone else sees the list with what to do to get access, and how to pay while the request waits (the
+// price the request recorded). A request begun before signing in (?request=<id>) is sent on the way
+// back. A plan that cannot be loaded (404, network) sends the visitor back to the list (spec section 8).
 import {
   AccessBadge,
   Badge,
+  BundlePrice,
   Link,
   Loader,
   Navigate,
@@ -16,6 +18,9 @@ import {
   useMonsterplan,
   usePlanProgress,
   useParams,
+  useRequestMonsterplan,
+  useRequestOnReturn,
+  useRequestPrice,
   useSearchParams,
   useTranslation,
   type AccessState,
@@ -26,7 +31,6 @@ import { lockedUntil } from '../../day-release';
 import { useExamAttempt } from '../../exam';
 import { canRequest, examEntryOf, examResultOf, examReadyShare, isReadyForExam, monsterplanAccess, planNotOpened, type ExamEntry } from '../../monsterplans';
 import { ExamVerdict } from '../../plan/ExamVerdict';
-import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
 import { hasStartedExam } from '../exam/exam-run';
 import { LockedDay } from './LockedDay';
@@ -48,6 +52,15 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
   const access = session.status === 'pending' ? null : monsterplanAccess(plan._id, session.user);
   const isApproved = access === 'approved';
   const progress = usePlanProgress(plan._id, isApproved);
+  const requestPrice = useRequestPrice('monsterplans', plan._id, access === 'pending' || isApproved);
+  const [isJustRequested, setJustRequested] = useState(false);
+  const requestOnReturn = useRequestMonsterplan();
+  useRequestOnReturn({
+    bundleId: plan._id,
+    isReady: access !== null,
+    canRequest: !!session.user && access !== null && canRequest(plan, access),
+    request: () => requestOnReturn.mutate({ monsterplan: plan._id }, { onSuccess: () => setJustRequested(true) }),
+  });
   // Without its progress the plan still plays, from where this browser remembers.
   const shownProgress = progress.isError ? null : progress.data;
   // The chosen day is in the address (?video=), so Back, a reload or a shared link opens it again.
@@ -80,7 +93,7 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
       <div className="plan-detail__summary">
         {!plan.isActive && <Badge tone="neutral">{t('access.inactive')}</Badge>}
         {access && <AccessBadge access={access} />}
-        <PlanPrice plan={plan} access={access} />
+        <BundlePrice offer={plan} access={access} requestPrice={requestPrice} />
         {isApproved && plan.exam && examResult && (
           <p className="plan-detail__exam plan-detail__exam--taken">
             <span>{t('detail.examTaken', { correct: examResult.correctQuestions, total: examResult.totalQuestions })}</span>
@@ -102,7 +115,7 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
               <PlanPlayer plan={plan} chosen={chosen} progress={shownProgress} />
             )
           ) : (
-            <AccessNotice plan={plan} access={access} />
+            <AccessNotice plan={plan} access={access} requestPrice={requestPrice} isJustRequested={isJustRequested} onRequested={() => setJustRequested(true)} />
           )}
         </section>
         <div className="plan-detail__side">
@@ -114,20 +127,29 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
   );
 }
 
+interface AccessNoticeProps {
+  plan: catalog.Monsterplan;
+  access: Exclude<AccessState, 'approved'>;
+  /** What the learner's request recorded (useRequestPrice). */
+  requestPrice: string | null | undefined;
+  /** The request was sent from this page just now (its button, or on the way back from sign-in). */
+  isJustRequested: boolean;
+  onRequested: () => void;
+}
+
 /** What a visitor without access sees instead of the player: the request button when it applies, how to pay while it waits. */
-function AccessNotice({ plan, access }: { plan: catalog.Monsterplan; access: Exclude<AccessState, 'approved'> }) {
+function AccessNotice({ plan, access, requestPrice, isJustRequested, onRequested }: AccessNoticeProps) {
   const { t } = useTranslation('monster');
-  const [isJustRequested, setJustRequested] = useState(false);
   const message = access === 'pending' ? t('detail.pending') : plan.isActive ? t('detail.notRequested') : t('detail.inactive');
   return (
     <>
       <div className="plan-player__screen plan-player__screen--notice">
         <p>{message}</p>
-        {canRequest(plan, access) && <RequestButton monsterplanId={plan._id} name={plan.name} onRequested={() => setJustRequested(true)} />}
+        {canRequest(plan, access) && <RequestButton monsterplanId={plan._id} name={plan.name} onRequested={onRequested} />}
       </div>
       {access === 'pending' && (
         <div className="plan-detail__payment">
-          <PaymentInstructions offer={plan} isJustRequested={isJustRequested} headingLevel={2} />
+          <PaymentInstructions offer={{ ...plan, requestPrice }} isJustRequested={isJustRequested} headingLevel={2} />
         </div>
       )}
     </>

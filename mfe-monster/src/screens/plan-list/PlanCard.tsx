@@ -1,16 +1,16 @@
 // One plan in the list: name, price, days and whether it offers its exam, state labels and the one
-// action its state allows; while the request waits, how to pay for it.
-import { AccessBadge, Badge, Link, PaymentInstructions, Truncated, useTranslation, type AccessState } from '@learning/platform';
+// action its state allows; while the request waits, how to pay for it (the price the request recorded).
+import { AccessBadge, Badge, BundlePrice, Link, PaymentInstructions, Truncated, useRequestPrice, useTranslation, type AccessState } from '@learning/platform';
 import { isExamOffered, type catalog } from '@learning/contracts';
 import { useState } from 'react';
 import { canRequest } from '../../monsterplans';
-import { PlanPrice } from '../../plan/PlanPrice';
 import { RequestButton } from '../../plan/RequestButton';
 
 /** `access` is null while the session is checked. */
 export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: AccessState | null }) {
   const { t } = useTranslation('monster');
   const [isJustRequested, setJustRequested] = useState(false);
+  const requestPrice = useRequestPrice('monsterplans', plan._id, access === 'pending' || access === 'approved');
   const titleId = `plan-${plan._id}`;
   const planPath = `/product-monster-plan/${encodeURIComponent(plan._id)}`;
   return (
@@ -25,12 +25,12 @@ export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: 
           {!plan.isActive && <Badge tone="neutral">{t('access.inactive')}</Badge>}
           {access && <AccessBadge access={access} />}
         </div>
-        <PlanPrice plan={plan} access={access} />
+        <BundlePrice offer={plan} access={access} requestPrice={requestPrice} />
         <p className="plan-card__facts">
           {t('plan.days', { count: plan.videos.length })}
           {isExamOffered(plan) && ` · ${t('plan.hasExam')}`}
         </p>
-        {access === 'pending' && <PaymentInstructions offer={plan} isJustRequested={isJustRequested} headingLevel={4} />}
+        {access === 'pending' && <PaymentInstructions offer={{ ...plan, requestPrice }} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="plan-card__actions">
           {access === 'approved' && (
             <Link className="lp-button lp-button--primary" to={planPath} aria-label={t('access.openLabel', { name: plan.name })}>

@@ -37,4 +37,5 @@ export {
   useMyLearning,
   usePlanProgress,
   useRefreshOnReport,
+  useRequestPrice,
 } from './progress';

@@ -28,5 +28,10 @@ export function useLesson(id: string) {
 
 /** POST /v1/lesson-requests: mutate({ lesson: id }). */
 export function useRequestLesson() {
-  return useAccessRequest<{ lesson: string }>({ path: '/v1/lesson-requests', pendingIn: 'pendingLessons', idOf: (body) => body.lesson });
+  return useAccessRequest<{ lesson: string }>({
+    path: '/v1/lesson-requests',
+    pendingIn: 'pendingLessons',
+    idOf: (body) => body.lesson,
+    pageOf: (id) => `/product-remote-lesson/${encodeURIComponent(id)}`,
+  });
 }

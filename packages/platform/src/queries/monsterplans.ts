@@ -47,5 +47,10 @@ export function usePlay(monsterplanId: string, videoId: string | null) {
 
 /** POST /v1/monsterplan-requests: mutate({ monsterplan: id }). */
 export function useRequestMonsterplan() {
-  return useAccessRequest<{ monsterplan: string }>({ path: '/v1/monsterplan-requests', pendingIn: 'pendingMonsterplans', idOf: (body) => body.monsterplan });
+  return useAccessRequest<{ monsterplan: string }>({
+    path: '/v1/monsterplan-requests',
+    pendingIn: 'pendingMonsterplans',
+    idOf: (body) => body.monsterplan,
+    pageOf: (id) => `/product-monster-plan/${encodeURIComponent(id)}`,
+  });
 }

@@ -37,6 +37,23 @@ export function useMyLearning() {
   return useQuery({ queryKey: myLearningKey, queryFn: ({ signal }) => fetchMyLearning(signal), staleTime: 0 });
 }
 
+/**
+ * The price the learner's request for a plan or bundle recorded when it was made (GET /v1/progress/mine):
+ * what they pay while it waits, what they paid once approved. undefined while it loads (and when not
+ * `isEnabled`); null when none is on record or the list could not be had.
+ */
+export function useRequestPrice(kind: keyof MyLearning, id: string, isEnabled = true): string | null | undefined {
+  const price = useQuery({
+    queryKey: myLearningKey,
+    queryFn: ({ signal }) => fetchMyLearning(signal),
+    staleTime: 0,
+    enabled: isEnabled,
+    select: (learning: MyLearning) => learning[kind].find((entry) => entry._id === id)?.requestPrice ?? null,
+  });
+  if (!isEnabled) return undefined;
+  return price.isError ? null : price.data;
+}
+
 /** A plan's or a bundle's progress, as far as opening one of its videos goes. */
 type VideosProgress = Pick<PlanProgress | LessonProgress, 'continue' | 'videos'>;
 

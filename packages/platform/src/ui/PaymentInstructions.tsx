@@ -1,26 +1,24 @@
 // What a learner who has asked for a plan or a bundle is told while the request waits (issue 20): the
-// amount to pay (the early price while it lasts), the administrator's payment instructions, how the
-// approval comes, and where to ask (the centre's contact on /help). One panel for the plan and bundle
-// pages and /me, shown only while access is pending.
+// amount to pay (the price their request recorded when it was made, the early one before its
+// deadline, whatever the price is today), the administrator's payment instructions, how the approval
+// comes, and where to ask (the centre's contact on /help). One panel for the plan and bundle pages and
+// /me, shown only while access is pending.
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { Link } from 'react-router-dom';
-import { formatDate, formatPrice } from '../format';
+import { amountOf, formatPrice } from '../format';
 
-/** What a plan, a bundle or a /me entry says about paying for it (catalog answers, wire contract section 1); a bundle has no early price. */
+/** What a plan, a bundle or a /me entry says about paying for it (catalog answers, wire contract section 1). */
 export interface PaymentOffer {
+  /** The plan's or bundle's price today. */
   price: string;
-  earlyPrice?: string | null;
-  earlyPriceUntil?: string | null;
+  /**
+   * The price the learner's request recorded when it was made (GET /v1/progress/mine): what they pay.
+   * undefined while it loads; null when none is on record (then the price today).
+   */
+  requestPrice: string | null | undefined;
   /** The administrator's free text (bank account, QPay, cash at the centre); '' when none was written. */
   paymentInstructions: string;
-}
-
-/** The early price while it lasts (spec section 9): data the administrator sets, shown until its moment passes. */
-export function earlyPriceOf(offer: Pick<PaymentOffer, 'earlyPrice' | 'earlyPriceUntil'>, now: number = Date.now()): { price: string; until: string } | null {
-  if (!offer.earlyPrice || !offer.earlyPriceUntil) return null;
-  const until = Date.parse(offer.earlyPriceUntil);
-  return Number.isFinite(until) && now < until ? { price: offer.earlyPrice, until: offer.earlyPriceUntil } : null;
 }
 
 export interface PaymentInstructionsProps {
@@ -62,20 +60,24 @@ export function PaymentInstructions({ offer, isJustRequested = false, headingLev
   );
 }
 
-/** The regular price, or the early price first with its deadline and the regular price struck. */
-function AmountToPay({ offer }: { offer: PaymentOffer }) {
-  const { t, i18n } = useTranslation('common');
-  const { price } = offer;
-  const early = earlyPriceOf(offer);
+/**
+ * The price the request recorded (nothing while it loads: rather none than a wrong amount); below the
+ * price today (an early price), that one struck beside it, and why the learner pays less.
+ */
+function AmountToPay({ offer: { price, requestPrice } }: { offer: PaymentOffer }) {
+  const { t } = useTranslation('common');
+  if (requestPrice === undefined) return null;
+  const recorded = amountOf(requestPrice ?? price);
+  const today = amountOf(price);
+  const isBelowToday = recorded !== null && today !== null && recorded < today;
   return (
     <p className="lp-payment__price">
-      {t('payment.amount')}: <strong>{formatPrice(early?.price ?? price)}</strong>
-      {early && (
+      {t('payment.amount')}: <strong>{formatPrice(requestPrice ?? price)}</strong>
+      {isBelowToday && (
         <>
           {' '}
           <span className="lp-visually-hidden">{t('payment.regularPrice')}: </span>
-          <s>{formatPrice(price)}</s>{' '}
-          <span className="lp-payment__until">{t('payment.earlyUntil', { date: formatDate(early.until, i18n.language, { withTime: true }) })}</span>
+          <s>{formatPrice(price)}</s> <span className="lp-payment__until">{t('payment.recorded')}</span>
         </>
       )}
     </p>

@@ -1,11 +1,32 @@
-// /create-account: the registration form (POST /v1/auth/register), then a success view.
-import { Alert, Button, Card, Link, PageTitle, TextField, useRegister, useSearchParams, useTranslation } from '@learning/platform';
+// /create-account: the registration form (POST /v1/auth/register, then sign-in with the same email and
+// password), then the success view, which leads on to `continue` (where the learner was going, e.g.
+// the plan whose request they began) or the site's home. A learner sent here by a request is told why.
+import {
+  Alert,
+  Button,
+  Card,
+  continueTarget,
+  hasRequestIntent,
+  Link,
+  PageTitle,
+  TextField,
+  useNavigate,
+  useRegister,
+  useSearchParams,
+  useTranslation,
+  type User,
+} from '@learning/platform';
+import { useEffect } from 'react';
 import { EmailField } from '../../forms/EmailField';
 import { NewPasswordFields } from '../../forms/NewPasswordFields';
 import { registrationErrors } from '../../forms/password-rules';
 import { useForm } from '../../forms/useForm';
 import { GoogleButton } from '../../google/GoogleButton';
+import { afterSignInPath } from '../callbacks/after-sign-in';
 import '../strings';
+
+/** How long the success view shows before it goes on to `continue` by itself. */
+export const registeredRedirectDelayMs = 2500;
 
 export default function CreateAccountScreen() {
   const { t } = useTranslation('shell');
@@ -25,12 +46,18 @@ export default function CreateAccountScreen() {
       <div className="auth-screen">
         <Card>
           <PageTitle>{t('createAccount.title')}</PageTitle>
-          <Alert tone="success" title={t('createAccount.successTitle')}>
-            <p>{t('createAccount.successBody', { email: register.data.email })}</p>
-          </Alert>
-          <Link className="lp-button lp-button--primary" to={signInLink}>
-            {t('createAccount.signIn')}
-          </Link>
+          {register.data.isSignedIn ? (
+            <Registered user={register.data.user} continueUrl={continueUrl} />
+          ) : (
+            <>
+              <Alert tone="success" title={t('createAccount.successTitle')}>
+                <p>{t('createAccount.successBody', { email: register.data.user.email })}</p>
+              </Alert>
+              <Link className="lp-button lp-button--primary" to={signInLink}>
+                {t('createAccount.signIn')}
+              </Link>
+            </>
+          )}
         </Card>
       </div>
     );
@@ -40,6 +67,11 @@ export default function CreateAccountScreen() {
     <div className="auth-screen">
       <Card>
         <PageTitle>{t('createAccount.title')}</PageTitle>
+        {hasRequestIntent(continueUrl) && (
+          <Alert tone="info" title={t('createAccount.forRequest')}>
+            <p>{t('createAccount.forRequestNext')}</p>
+          </Alert>
+        )}
         <form onSubmit={submit} noValidate>
           {register.error && <Alert>{register.error.message}</Alert>}
           <EmailField label={t('createAccount.email')} error={error('email')} {...form.field('email')} />
@@ -59,5 +91,28 @@ export default function CreateAccountScreen() {
         </p>
       </Card>
     </div>
+  );
+}
+
+/** The success view of a learner now signed in: on to where they were going, by the button or by itself when they came from somewhere. */
+function Registered({ user, continueUrl }: { user: User; continueUrl: string | null }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const target = afterSignInPath(user, continueTarget(continueUrl));
+  const isGoingOn = continueUrl !== null;
+  useEffect(() => {
+    if (!isGoingOn) return undefined;
+    const timer = setTimeout(() => navigate(target, { replace: true }), registeredRedirectDelayMs);
+    return () => clearTimeout(timer);
+  }, [isGoingOn, navigate, target]);
+  return (
+    <>
+      <Alert tone="success" title={t('createAccount.successTitle')}>
+        <p>{t('createAccount.signedIn', { email: user.email })}</p>
+      </Alert>
+      <Link className="lp-button lp-button--primary" to={target} replace>
+        {t('createAccount.goOn')}
+      </Link>
+    </>
   );
 }

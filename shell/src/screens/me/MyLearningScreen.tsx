@@ -1,9 +1,11 @@
 // /me: the learner's Monster plans and lesson bundles (issue 19) — each with its access (approved, or
-// pending with how to pay and what comes next, issue 20), the minutes heard, the plan's exam result
-// and a link to continue; links to the plans when there is none, and to the account settings.
+// pending with how to pay and what comes next, issue 20), the price their request recorded (to pay,
+// or paid once approved), the minutes heard, the plan's exam result and a link to continue; links to
+// the plans when there is none, and to the account settings.
 import { isPassed, type MyLearning, type MyLesson, type MyMonsterplan } from '@learning/contracts';
 import {
   AccessBadge,
+  BundlePrice,
   EmptyState,
   formatClock,
   Link,
@@ -127,8 +129,8 @@ interface EntryProps {
   path: string;
   access: 'approved' | 'pending';
   listened: Pick<MyMonsterplan, 'listenedSeconds' | 'totalSeconds' | 'status'>;
-  /** The entry's price, early price and payment instructions (GET /v1/progress/mine, issue 20). */
-  offer: PaymentOffer;
+  /** The entry's price, the price its request recorded, and the payment instructions (GET /v1/progress/mine, issue 20). */
+  offer: PaymentOffer & { requestPrice: string };
   children: ReactNode;
 }
 
@@ -146,7 +148,10 @@ function Entry({ name, path, access, listened, offer, children }: EntryProps) {
       {access === 'pending' ? (
         <PaymentInstructions offer={offer} headingLevel={4} />
       ) : (
-        <MinutesListened listenedSeconds={listened.listenedSeconds} totalSeconds={listened.totalSeconds} />
+        <>
+          <BundlePrice offer={{ price: offer.price, earlyPrice: null, earlyPriceUntil: null }} access="approved" requestPrice={offer.requestPrice} />
+          <MinutesListened listenedSeconds={listened.listenedSeconds} totalSeconds={listened.totalSeconds} />
+        </>
       )}
       {children}
     </li>

@@ -1,7 +1,8 @@
 // /signin: the email step (POST /v1/auth/check-email), then the password step (POST /v1/auth/login),
 // then /login/callback, which greets and goes on to `continue` or the site origin. Or Google's redirect flow.
-// The password step links to /forgot-password with the email typed.
-import { Alert, Button, Card, Link, PageTitle, TextField, useCheckEmail, useNavigate, useSearchParams, useSignIn, useTranslation } from '@learning/platform';
+// The password step links to /forgot-password with the email typed. A learner sent here by a request
+// they began (`continue` carries it) is told why, and that it is sent once they are signed in.
+import { Alert, Button, Card, hasRequestIntent, Link, PageTitle, TextField, useCheckEmail, useNavigate, useSearchParams, useSignIn, useTranslation } from '@learning/platform';
 import { useState } from 'react';
 import { EmailField } from '../../forms/EmailField';
 import { emailErrors, loginErrors } from '../../forms/rules';
@@ -19,6 +20,11 @@ export default function SignInScreen() {
     <div className="auth-screen">
       <Card>
         <PageTitle>{t('signin.title')}</PageTitle>
+        {hasRequestIntent(searchParams.get('continue')) && (
+          <Alert tone="info" title={t('signin.forRequest')}>
+            <p>{t('signin.forRequestNext')}</p>
+          </Alert>
+        )}
         {account ? (
           <PasswordStep account={account} continueUrl={continueUrl} onOtherEmail={() => setAccount(null)} />
         ) : (
