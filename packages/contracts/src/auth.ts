@@ -150,10 +150,14 @@ export type GoogleStatus = z.infer<typeof googleStatus>;
 export const googleStartBody = z.object({
   redirectUri: z
     .url({ protocol: /^https?$/, error: 'Буцах хаяг буруу байна.' })
-    .refine((value) => new URL(value).pathname === '/callback/google' && !new URL(value).search && !new URL(value).hash, {
-      message: 'Буцах хаяг буруу байна.',
-    }),
+    .refine(isGoogleCallback, { message: 'Буцах хаяг буруу байна.' }),
 });
+/** Whether the address is a site's own /callback/google, with nothing after it; a text that is no URL is not. */
+function isGoogleCallback(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return url.pathname === '/callback/google' && !url.search && !url.hash;
+}
 export const googleStart = z.object({ authorizationUrl: z.string(), state: z.string() });
 export type GoogleStart = z.infer<typeof googleStart>;
 

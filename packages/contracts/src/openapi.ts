@@ -81,6 +81,8 @@ const pageAnswer = (json: z.ZodType, what: string): Answer => ({ status: 200, de
 const countAnswer: Answer = { status: 200, description: '`{count}`, with a weak ETag', json: answers.count };
 const notModified: Answer = { status: 304, description: 'The ETag given in If-None-Match still holds: no body' };
 const noContent = (description: string): Answer => ({ status: 204, description });
+/** What every upload's form is refused for (400), whatever the call. */
+const formRefusals = '`multipart_expected`, `bad_form` (a malformed form), `file_missing`, `unexpected_file` (a file in another field, or a second one), `file_empty`';
 const fileAnswers = { partial: { status: 206, description: 'The range asked for (Range: bytes=…)' }, notModified };
 
 /** The table of every /v1 call, family by family, in the spec's order. */
@@ -135,7 +137,7 @@ export const operations: readonly Operation[] = [
     method: 'post', path: '/v1/auth/login-google', tag: 'auth', caller: 'anyone', summary: 'Finish sign-in with Google: the code for a token',
     json: auth.loginGoogleBody, answer: { status: 200, description: 'The user and a bearer token', json: auth.loginResponse },
     errors: {
-      401: '`google_sign_in_failed`', 403: '`google_email_unverified`', 404: '`google_not_configured`',
+      401: '`google_attempt_invalid` (a state unknown, used or expired), `google_sign_in_failed`', 403: '`google_email_unverified`', 404: '`google_not_configured`',
       409: '`google_account_mismatch`', 429: '`rate_limited`', 502: '`google_unreachable`',
     },
   },
@@ -341,9 +343,15 @@ export const operations: readonly Operation[] = [
     description: 'Video and subtitle URLs come from the catalog\'s play call, read-aloud URLs from the administrator\'s list.',
     params: { kind: { schema: { type: 'string', enum: ['video', 'subtitle', 'aloud'] } } },
     query: z.object({ expires: z.string().describe('Unix seconds'), signature: z.string() }),
-    answer: { status: 200, description: 'The file (Range requests are honoured)', file: ['video/mp4', 'text/vtt', 'audio/mpeg', 'application/octet-stream'] },
+    answer: {
+      status: 200,
+      description:
+        'The file (Range requests are honoured): a video as it was uploaded (MP4, WebM, QuickTime…), subtitles as WebVTT, a recording as its MP3 ' +
+        'rendition (as it was sent, WebM, Ogg, WAV or M4A, when ffmpeg could not make one)',
+      file: ['video/*', 'text/vtt', 'audio/*', 'application/octet-stream'],
+    },
     alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
-    errors: { 400: '`malformed_path`', 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
+    errors: { 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
   },
   {
     method: 'get', path: '/v1/media/hls/{expires}/{signature}/{videoId}/{file}', tag: 'media', caller: 'signedUrl', summary: 'A file of a video\'s HLS ladder, by its signed path',
@@ -357,7 +365,13 @@ export const operations: readonly Operation[] = [
     },
     answer: { status: 200, description: 'The playlist or segment (Range requests are honoured)', file: ['application/vnd.apple.mpegurl', 'video/mp4', 'video/iso.segment'] },
     alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
-    errors: { 400: '`malformed_path`', 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
+    errors: { 403: '`media_url_invalid`, `media_url_expired`', 404: '`file_not_found`', 416: '`range_not_satisfiable`' },
+  },
+  {
+    method: 'get', path: '/v1/posters/{videoId}', tag: 'media', caller: 'anyone', summary: 'A published video\'s poster frame',
+    description: 'For the plan and bundle cards and a plan\'s days: it holds nothing paid for. Cached for a day.',
+    answer: { status: 200, description: 'The image', file: ['image/jpeg'] }, alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
+    errors: { 404: '`poster_not_found` (an unknown video, one not published, or one without a frame)', 416: '`range_not_satisfiable`' },
   },
   // documents
   {
@@ -375,10 +389,11 @@ export const operations: readonly Operation[] = [
     params: { name: { description: 'One of the names the site links to; it may hold `/`.' } },
     multipart: { properties: { document: file('the PDF') }, required: ['document'] },
     answer: { status: 200, description: 'The document', json: answers.mediaDocument },
-    errors: { 400: '`bad_document_name`, `multipart_expected`, `file_missing`, `file_empty`', 413: '`file_too_large`', 415: '`unsupported_content`' },
+    errors: { 400: `\`bad_document_name\`, ${formRefusals}`, 413: '`file_too_large`', 415: '`unsupported_content`' },
   },
   {
     method: 'delete', path: '/v1/documents/{name}', tag: 'documents', caller: 'admin', summary: 'Delete a document',
+    params: { name: { description: 'The document\'s name; it may hold `/`.' } },
     answer: noContent('Deleted'), errors: { 404: '`document_not_found`' },
   },
   // videos
@@ -398,7 +413,7 @@ export const operations: readonly Operation[] = [
     },
     answer: { status: 201, description: 'The recording', json: answers.aloudRecorded },
     errors: {
-      400: '`validation_failed` (a plan day not whole), `multipart_expected`, `file_missing`, `file_empty`', 413: '`file_too_large` (over MEDIA_ALOUD_LIMIT_BYTES)',
+      400: `\`validation_failed\` (a plan day not whole), ${formRefusals}`, 413: '`file_too_large` (over MEDIA_ALOUD_LIMIT_BYTES)',
       415: '`unsupported_content`, `not_audio`', 429: '`too_many_alouds` (MEDIA_ALOUDS_PER_DAY in 24 hours)',
     },
   },
@@ -542,7 +557,7 @@ function videoOperations(kind: (typeof videoKinds)[number]): Operation[] {
   const tag = 'videos';
   const what = kind === 'monsterplan' ? 'Monster plan videos' : 'lesson videos';
   const notFound = { 404: '`video_not_found`' };
-  const uploadErrors = { 400: '`multipart_expected`, `file_missing`, `file_empty`', 413: '`file_too_large` (over MEDIA_UPLOAD_LIMIT_BYTES)' };
+  const uploadErrors = { 400: formRefusals, 413: '`file_too_large` (over MEDIA_UPLOAD_LIMIT_BYTES)' };
   const theVideo: Answer = { status: 200, description: 'The video', json: answers.video };
   return [
     { method: 'get', path: base, tag, caller: 'admin', summary: `The ${what}`, query: pageQuery, answer: pageAnswer(answers.videoPage, 'Videos') },
@@ -561,7 +576,11 @@ function videoOperations(kind: (typeof videoKinds)[number]): Operation[] {
     {
       method: 'post', path: `${base}/{id}/subtitle`, tag, caller: 'admin', summary: 'Put the video\'s subtitles (SRT or WebVTT)',
       multipart: { properties: { subtitle: file('SRT or WebVTT') }, required: ['subtitle'] },
-      answer: theVideo, errors: { ...notFound, ...uploadErrors, 415: '`not_subtitles`' },
+      answer: theVideo,
+      errors: {
+        ...notFound, ...uploadErrors, 413: '`file_too_large` (over 2 MB, or MEDIA_UPLOAD_LIMIT_BYTES when that is less)',
+        415: '`unsupported_content` (a video, a sound or a PDF), `not_subtitles` (text that is neither SRT nor WebVTT)',
+      },
     },
     { method: 'delete', path: `${base}/{id}/subtitle`, tag, caller: 'admin', summary: 'Remove the video\'s subtitles', answer: theVideo, errors: notFound },
     {
@@ -573,7 +592,7 @@ function videoOperations(kind: (typeof videoKinds)[number]): Operation[] {
     {
       method: 'get', path: `${base}/{id}/poster`, tag, caller: 'admin', summary: 'The video\'s poster image',
       answer: { status: 200, description: 'The image', file: ['image/jpeg'] }, alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],
-      errors: { 404: '`video_not_found`, `poster_not_found`' },
+      errors: { 404: '`video_not_found`, `poster_not_found`', 416: '`range_not_satisfiable`' },
     },
   ];
 }
@@ -589,7 +608,7 @@ const tags: Record<string, string> = {
   refunds: 'The refund ledger (catalog service)',
   exam: 'The vocabulary exam, one question at a time on the server\'s clock (exam service)',
   questions: 'A plan\'s question bank (exam service)',
-  media: 'Signed streaming URLs (media service)',
+  media: 'Signed streaming URLs, and the published videos\' poster frames (media service)',
   documents: 'The PDF downloads (media service)',
   videos: 'The administrator\'s videos of both kinds (media service)',
   alouds: 'Read-aloud recordings (media service)',
@@ -608,7 +627,8 @@ function errorsOf(operation: Operation): Record<number, string> {
   const errors: Record<number, string[]> = {};
   const add = (status: number, codes: string) => (errors[status] ??= []).push(codes);
   if (operation.path.includes('{')) add(400, '`malformed_path` (percent-encoding that is not UTF-8)');
-  if (operation.query || operation.json || operation.params) add(400, '`validation_failed`');
+  // A path parameter with a schema of its own is validated; one that only has a word said about it is not.
+  if (operation.query || operation.json || Object.values(operation.params ?? {}).some((param) => param.schema)) add(400, '`validation_failed`');
   if (operation.json || operation.otherBodies) add(400, '`malformed_json`, `json_too_deep`');
   if (operation.caller === 'user' || operation.caller === 'admin') add(401, '`unauthorized`, `token_invalid`, `token_expired`, `token_revoked`');
   if (operation.caller === 'admin') add(403, '`forbidden` (not an administrator)');
@@ -618,16 +638,43 @@ function errorsOf(operation: Operation): Record<number, string> {
   return Object.fromEntries(Object.entries(errors).map(([status, codes]) => [status, codes.join('; ')]));
 }
 
-/** What a body's refinements say, which zod's JSON Schema cannot carry: in JSON Schema's words where it has them. */
+/**
+ * What a body's refinements say, which zod's JSON Schema cannot carry: in JSON Schema's words where it
+ * has them (a pattern, `oneOf`), else in a description. `properties` are merged into the body's own.
+ */
 const planOrBundle: JsonSchema = {
   oneOf: [{ required: ['monsterplan'], not: { required: ['lesson'] } }, { required: ['lesson'], not: { required: ['monsterplan'] } }],
   description: 'Exactly one of `monsterplan` and `lesson`: the plan or the bundle the video is heard in.',
 };
+const passwordTypedAgain: JsonSchema = { description: '`repeatPassword` is `password` typed again.' };
 const rulesBeyondZod = new Map<z.ZodType, JsonSchema>([
-  [progress.listeningReport, planOrBundle],
+  [auth.registerBody, passwordTypedAgain],
+  [auth.passwordResetConfirmBody, passwordTypedAgain],
+  [auth.changePasswordBody, passwordTypedAgain],
+  [
+    auth.googleStartBody,
+    { properties: { redirectUri: { pattern: '^https?://[^/?#]+/callback/google$', description: 'The site\'s own `/callback/google`, with no query or fragment' } } },
+  ],
+  [progress.listeningReport, { ...planOrBundle, description: `${planOrBundle.description} Each of \`ranges\` is [start, end] in seconds, its start not after its end.` }],
   [progress.dictationReport, { ...planOrBundle, description: `${planOrBundle.description} \`correctWords\` is at most \`totalWords\`.` }],
-  [exam.questionInput, { description: '`niceWord` occurs in `question` (in any case): the word the exam highlights.' }],
+  [
+    exam.questionInput,
+    {
+      description:
+        '`niceWord` occurs in `question` (in any case): the word the exam highlights. `correct` is the correct option\'s number (1–4) or its exact ' +
+        'text; the four `answers` differ (in any case).',
+    },
+  ],
+  [media.videoUpdateBody, { properties: { translateUrl: { description: 'Empty, an http(s):// address, or a path of this site (`/…`)' } } }],
 ]);
+
+function withRules(schema: JsonSchema, rules: JsonSchema | undefined): JsonSchema {
+  if (!rules) return schema;
+  const { properties, ...rest } = rules as { properties?: Record<string, JsonSchema> };
+  if (!properties) return { ...schema, ...rest };
+  const own = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return { ...schema, ...rest, properties: Object.fromEntries(Object.entries(own).map(([name, property]) => [name, { ...property, ...properties[name] }])) };
+}
 
 /** Builds the document; its paths are the gateway's, on the origin it is read from (OpenAPI's default server, `/`). */
 export function openApiDocument(): JsonSchema {
@@ -657,7 +704,7 @@ export function openApiDocument(): JsonSchema {
       ...(operation.query ? queryParameters(schemaOf(operation.query, 'input')) : []),
     ];
     const content: Record<string, unknown> = {};
-    if (operation.json) content['application/json'] = { schema: { ...schemaOf(operation.json, 'input'), ...rulesBeyondZod.get(operation.json) } };
+    if (operation.json) content['application/json'] = { schema: withRules(schemaOf(operation.json, 'input'), rulesBeyondZod.get(operation.json)) };
     if (operation.multipart) content['multipart/form-data'] = { schema: { type: 'object', ...operation.multipart } };
     for (const [type, schema] of Object.entries(operation.otherBodies ?? {})) content[type] = { schema };
     const responses: Record<string, unknown> = { [operation.answer.status]: answerOf(operation.answer) };
@@ -709,7 +756,9 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Rec
   const componentName = (id: string) => (io === 'input' ? `${id}Input` : id);
   const refTo = (id: string) => ({ $ref: `#/components/schemas/${componentName(id)}` });
   const convert = (target: z.ZodType) =>
-    z.toJSONSchema(target, { io, metadata: named, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    z.toJSONSchema(target, { io, metadata: named, unrepresentable: 'any', target: 'draft-2020-12', ...(io === 'input' && { override: keepPipedFormat }) }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite);
     if (value === null || typeof value !== 'object') return value;
@@ -733,6 +782,21 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', components: Rec
   const converted = convert(schema);
   keep(converted.$defs);
   return rewrite(converted) as JsonSchema;
+}
+
+interface PipeDef {
+  type: string;
+  out?: { _zod: { def: { type: string; format?: unknown } } };
+}
+
+/**
+ * An input's `z.string().trim().pipe(z.email())` is written by zod as the string alone: the format the
+ * pipe then checks (an email address) is a rule of the input too, and the server refuses what breaks it.
+ */
+function keepPipedFormat({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> }): void {
+  const def = zodSchema._zod.def as PipeDef;
+  const out = def.out?._zod.def;
+  if (def.type === 'pipe' && out?.type === 'string' && typeof out.format === 'string') jsonSchema.format = out.format;
 }
 
 /** What zod adds that says nothing to a reader: the safe-integer bounds of `.int()`, the pattern behind a format. */

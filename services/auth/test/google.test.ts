@@ -59,6 +59,13 @@ const invalidAttempt = {
 };
 
 describe('the start of the flow', () => {
+  it('refuses a return address that is not the site\'s /callback/google, or no URL at all, with 400', async () => {
+    for (const bad of ['not a url', 'http://site.test/elsewhere', `${redirectUri}?x=1`, 'javascript:alert(1)']) {
+      const answer = await platform.call('POST', '/v1/auth/google/start', { body: { redirectUri: bad } });
+      expect([bad, answer.status, answer.body.message]).toEqual([bad, 400, 'Буцах хаяг буруу байна.']);
+    }
+  });
+
   it('says Google is configured, and answers the provider authorization URL with PKCE, state, nonce and response_mode=fragment', async () => {
     expect((await platform.call('GET', '/v1/auth/google')).body).toEqual({ isConfigured: true });
     const { status, body } = await platform.call('POST', '/v1/auth/google/start', { body: { redirectUri } });
