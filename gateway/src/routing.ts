@@ -16,6 +16,7 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
   { path: '/v1/monsterplans/aloud', service: 'media' },
   { path: '/v1/documents', service: 'media' }, // static downloads: the brochure and aloud-reading PDFs
   { path: '/v1/media', service: 'media' }, // signed streaming URLs
+  { path: '/v1/posters', service: 'media' }, // published videos' poster frames, for the cards
 
   { path: '/v1/monsterplans/exam-results', service: 'exam' },
   { path: '/v1/monsterplans/{id}/exam', service: 'exam' },

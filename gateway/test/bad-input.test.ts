@@ -100,6 +100,7 @@ const routes: Route[] = [
   { method: 'PUT', path: '/v1/documents/{document}', isUpload: true },
   { method: 'DELETE', path: '/v1/documents/{document}' },
   { method: 'GET', path: '/v1/media/video/{monsterplanVideo}' },
+  { method: 'GET', path: '/v1/posters/{lessonVideo}' },
   { method: 'GET', path: '/v1/media/subtitle/{monsterplanVideo}' },
   { method: 'GET', path: '/v1/media/hls/{expires}/{signature}/{monsterplanVideo}/{hlsFile}' },
   { method: 'POST', path: '/v1/progress/videos/{monsterplanVideo}' },

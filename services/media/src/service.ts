@@ -11,6 +11,7 @@ import type { Files } from './files.js';
 import { keepVideoFiles, type KeptVideoFiles } from './kept-video-files.js';
 import { aloudRoutes } from './routes/alouds.js';
 import { documentRoutes } from './routes/documents.js';
+import { posterRoutes } from './routes/posters.js';
 import { streamRoutes } from './routes/streams.js';
 import { videoRoutes } from './routes/videos.js';
 import type { S3StorageOptions } from './s3-storage.js';
@@ -75,6 +76,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     routes(app, context) {
       app.use(streamRoutes(context, files, videoFiles(context), { secret, ttlSeconds: config.MEDIA_URL_TTL_SECONDS }, handOverLocation(config)));
       app.use(videoRoutes(context, files, videoFiles(context), config, transcoderOf(context)));
+      app.use(posterRoutes(context, files));
       app.use(documentRoutes(context, files, config));
       app.use(aloudRoutes(context, files, config, secret));
     },

@@ -194,13 +194,14 @@ export async function setSubtitle(db: MediaDb, files: Files, kind: VideoKind, id
 const partColumns = { video: 'video.file_key', subtitle: 'video.subtitle_key', poster: 'video.poster_key' } as const;
 
 /** The stored file a signed URL names: a video's bytes, its subtitles or its poster, in one query. */
-export async function videoFile(db: MediaDb, id: string, part: keyof typeof partColumns): Promise<StoredFile | undefined> {
+export async function videoFile(db: MediaDb, id: string, part: keyof typeof partColumns, { onlyPublished = false } = {}): Promise<StoredFile | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db
     .selectFrom('video')
     .innerJoin('stored_file', 'stored_file.key', partColumns[part])
     .select(['stored_file.key', 'stored_file.content_type', 'stored_file.size', 'stored_file.etag', 'stored_file.created_at'])
     .where('video.id', '=', id)
+    .$if(onlyPublished, (query) => query.where('video.is_published', '=', true))
     .executeTakeFirst();
   return row && { key: row.key, contentType: row.content_type, size: Number(row.size), etag: row.etag, createdAt: row.created_at };
 }
