@@ -1,4 +1,4 @@
-// A guest asks for a plan (issue: "a silent 401 and sign-in with no reason"), on a phone (390 × 844)
+// A guest asks for a plan, on a phone (390 × 844)
 // and a desktop (1366 × 900): the request button sends them to sign in, which says why; they register
 // from there, the success view shows, and they land on the plan with their request sent once on the way
 // back (no second press, nothing sent again by a reload), pending, with how to pay at the price it

@@ -2,8 +2,8 @@
 // (?video=), so Back and a shared link open it again. A video plays when the server gave it an address
 // (the learner is approved); otherwise the player says what access needs. When a video ends the next
 // playable one starts. An approved learner sees what was heard of each lesson, is offered to continue,
-// and each video opens where it was last heard on any device (issue 19); while the request waits, the
-// learner sees how to pay, at the price the request recorded (issue 20). A request begun before signing
+// and each video opens where it was last heard on any device; while the request waits, the
+// learner sees how to pay, at the price the request recorded. A request begun before signing
 // in (?request=<id>) is sent on the way back.
 import {
   AccessBadge,
