@@ -27,7 +27,8 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
     await userEvent.type(createForm().getByRole('spinbutton', { name: 'Долоо хоног: Цаг агаар' }), '2');
     await userEvent.selectOptions(createForm().getByRole('combobox', { name: 'Өдөр: Цаг агаар' }), '3');
     await userEvent.type(createForm().getByRole('textbox', { name: 'Өдрийн үгс (monsterWords): Өглөө' }), 'sunrise, breakfast');
-    await userEvent.click(createForm().getByRole('checkbox', { name: 'Шалгалттай' }));
+    // A new plan has no question bank yet, so its exam stays off.
+    expect(createForm().getByRole('checkbox', { name: 'Шалгалттай' })).toBeDisabled();
     await userEvent.type(createForm().getByRole('textbox', { name: 'Төлбөрийн заавар' }), 'Голомт банк 1105 000 111, QPay.');
     const releaseDaily = createForm().getByRole('checkbox', { name: 'Өдөр бүр нэг өдрийн хичээл нээх' });
     expect(releaseDaily).not.toBeChecked();
@@ -46,11 +47,69 @@ describe('the Monster plans (/administrator/monsterplans)', () => {
         { _id: 'mv3', week: 2, dayOfWeek: 3, monsterWords: '' },
       ],
       isActive: true,
-      exam: true,
+      exam: false,
       paymentInstructions: 'Голомт банк 1105 000 111, QPay.',
       releaseDaily: true,
     });
     expect(await screen.findByText('Үүслээ: Monster plan 2')).toBeInTheDocument();
+  });
+
+  it("shows the plan's question bank by 'Шалгалттай' ('Асуултын сан: 12/40'), locks the exam off while the bank is short and leads to the import", async () => {
+    adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': { body: [aPlan({ _id: 'p1', name: 'Monster plan 1', examQuestions: { count: 12, needed: 40 } })] },
+    });
+    renderAdmin('/administrator/monsterplans?edit=p1');
+    const updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 1' }));
+    const exam = updateForm.getByRole('checkbox', { name: 'Шалгалттай' });
+    expect(exam).toBeDisabled();
+    expect(exam).toHaveAccessibleDescription('Асуултын сан: 12/40. Шалгалтыг асаахын өмнө дор хаяж 40 асуулт оруулна уу. Асуулт оруулах');
+
+    await userEvent.click(updateForm.getByRole('link', { name: 'Асуулт оруулах' }));
+    expect(within(screen.getByRole('region', { name: 'Асуултын сан оруулах' })).getByLabelText('Monster plan')).toHaveFocus();
+  });
+
+  it('lets a plan whose bank is short switch its exam off, and one whose bank is full switch it on', async () => {
+    const gateway = adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': {
+        body: [
+          aPlan({ _id: 'p1', name: 'Monster plan 1', exam: true, examQuestions: { count: 12, needed: 40 } }),
+          aPlan({ _id: 'p2', name: 'Monster plan 2', examQuestions: { count: 45, needed: 40 } }),
+        ],
+      },
+      'PUT /v1/monsterplans/p1': { body: aPlan({ _id: 'p1' }) },
+    });
+    const { unmount } = renderAdmin('/administrator/monsterplans?edit=p1');
+    const shortForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 1' }));
+    await userEvent.click(shortForm.getByRole('checkbox', { name: 'Шалгалттай' }));
+    await userEvent.click(shortForm.getByRole('button', { name: 'Багц хичээл засах' }));
+    await waitFor(() => expect(callsTo(gateway.calls, 'PUT', '/v1/monsterplans/p1')).toHaveLength(1));
+    expect(callsTo(gateway.calls, 'PUT', '/v1/monsterplans/p1')[0]?.body).toMatchObject({ exam: false });
+    unmount();
+
+    renderAdmin('/administrator/monsterplans?edit=p2');
+    const fullForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 2' }));
+    const exam = fullForm.getByRole('checkbox', { name: 'Шалгалттай' });
+    expect(exam).toBeEnabled();
+    expect(exam).toHaveAccessibleDescription('Асуултын сан: 45/40. Асуулт оруулах');
+  });
+
+  it("shows the catalog's refusal by 'Шалгалттай' when the bank is short at saving", async () => {
+    const refusal = 'Асуултын санд 39 асуулт байна: шалгалтыг асаахын өмнө дор хаяж 40 асуулт оруулна уу (асуултын сангийн файл импортлох).';
+    adminSession({
+      'GET /v1/files/monsterplan-videos': pagedFrom(planVideos),
+      'GET /v1/monsterplans': { body: [aPlan({ _id: 'p1', name: 'Monster plan 1', examQuestions: { count: 40, needed: 40 } })] },
+      'PUT /v1/monsterplans/p1': { status: 409, body: { message: refusal, code: 'exam_bank_short' } },
+    });
+    renderAdmin('/administrator/monsterplans?edit=p1');
+    const updateForm = within(await screen.findByRole('form', { name: 'Monster plan засах: Monster plan 1' }));
+    await userEvent.click(updateForm.getByRole('checkbox', { name: 'Шалгалттай' }));
+    await userEvent.click(updateForm.getByRole('button', { name: 'Багц хичээл засах' }));
+    expect(await updateForm.findByRole('alert')).toHaveTextContent(refusal);
+    const exam = updateForm.getByRole('checkbox', { name: 'Шалгалттай' });
+    expect(exam).toBeChecked();
+    expect(exam).toHaveAccessibleDescription(`Асуултын сан: 40/40. Асуулт оруулах ${refusal}`);
   });
 
   it("'Засах' switches to the update form ('Багц хичээл засах') for that plan; a successful update returns to create", async () => {

@@ -5,6 +5,7 @@ registerTranslations('home', {
   mn: {
     home: {
       title: 'Англи хэлийг хамтдаа',
+      description: 'Англи хэлийг хамтдаа сураарай: видео хичээл, 1000 минутын Monster plan анхааралтай сонсох хөтөлбөр, зайн сургалтын багцууд нэг дор.',
       lead: 'Видео хичээл, анхааралтай сонсох Monster plan хөтөлбөр, зайн сургалтын багцууд нэг дор.',
       monsterplanTitle: 'Monster plan',
       monsterplanBody: '1000 минутын анхааралтай сонсох хөтөлбөр: долоо хоног бүрийн видео хичээл, хадмал, үгсийн сан, шалгалт.',
@@ -73,6 +74,7 @@ registerTranslations('home', {
   en: {
     home: {
       title: 'English, together',
+      description: 'Learn English together: video lessons, the 1000-minute Monster plan focused-listening programme and remote lesson bundles in one place.',
       lead: 'Video lessons, the Monster plan focused-listening programme and remote lesson bundles in one place.',
       monsterplanTitle: 'Monster plan',
       monsterplanBody: 'A 1000-minute focused-listening programme: weekly video lessons, subtitles, vocabulary and an exam.',

@@ -8,6 +8,8 @@ const carousel = () => screen.getByRole('region', { name: 'Онцлох мэдэ
 /** The slide shown: the only one in the accessibility tree. */
 const shownSlide = () => within(carousel()).getByRole('group', { name: /^\d \/ 4$/ });
 
+const metaDescription = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
 function renderHome(plans: catalog.Monsterplan[] = []) {
   globalThis.fetch = fakeGateway({ 'GET /v1/monsterplans': { body: plans } }).fetch;
   renderWithPlatform(<HomeRoutes />, { route: '/home' });
@@ -34,6 +36,12 @@ function aPlan(overrides: Partial<catalog.Monsterplan>): catalog.Monsterplan {
 
 describe('the home page (/home)', () => {
   afterEach(() => jest.useRealTimers());
+
+  it('describes the site to search engines in the meta description', async () => {
+    renderHome();
+    await screen.findByRole('heading', { level: 1, name: 'Англи хэлийг хамтдаа' });
+    expect(metaDescription()).toMatch(/^Англи хэлийг хамтдаа сураарай: видео хичээл/);
+  });
 
   it('turns the carousel to the next slide every 4000 ms, round and round', () => {
     jest.useFakeTimers();

@@ -10,7 +10,16 @@ const lessons = [
 ];
 const cardOf = async (name: string) => within((await screen.findByRole('heading', { level: 3, name })).closest('article')!);
 
+const metaDescription = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
 describe('the remote lesson list (/product-remote-lesson)', () => {
+  it('describes the bundles to search engines in the meta description', async () => {
+    fakeSession(null, { 'GET /v1/lessons': { body: lessons } });
+    renderLessons('/product-remote-lesson');
+    await screen.findByRole('heading', { level: 1, name: 'Зайн сургалт' });
+    await waitFor(() => expect(metaDescription()).toMatch(/^Зайн сургалтын багц хичээлүүд: лекцийн видео хичээлүүд\./));
+  });
+
   it('shows each bundle with its access state, and a request button (“Хүсэлт илгээх”, not the account’s “Бүртгүүлэх”) only when there is no request', async () => {
     // l1: every video granted; l2: pending; l3: only some videos granted, which is not access.
     fakeSession(aUser({ lessons: ['l1-v1', 'l1-v2', 'l1-v3', 'l3-v1'], pendingLessons: ['l2'] }), { 'GET /v1/lessons': { body: lessons } });

@@ -7,6 +7,7 @@ registerTranslations('monster', {
     list: {
       title: 'Monster plan',
       lead: 'Анхааралтай сонсох 1000 минутын хөтөлбөр: долоо хоног бүрийн видео хичээл, хадмал, орчуулга, үгсийн сан, шалгалт.',
+      description: 'Monster plan: англи хэлийг анхааралтай сонсож сурах 1000 минутын хөтөлбөрүүд. Долоо хоног бүрийн видео хичээл, хадмал, орчуулга, үгсийн сан, шалгалт.',
       plans: 'Хөтөлбөрүүд',
       empty: 'Одоогоор хөтөлбөр алга.',
       loadError: 'Хөтөлбөрүүдийг ачаалж чадсангүй.',
@@ -65,6 +66,7 @@ registerTranslations('monster', {
     detail: {
       title: 'Monster plan',
       back: 'Бүх хөтөлбөр',
+      description: '{{name}}: Monster plan хөтөлбөр. {{weeks}} долоо хоногийн видео хичээл, хадмал, орчуулга, үгсийн сан, шалгалт.',
       schedule: 'Хичээлийн хуваарь',
       week: '{{week}}-р долоо хоног',
       day: '{{day}}-р өдөр',
@@ -136,6 +138,7 @@ registerTranslations('monster', {
     list: {
       title: 'Monster plan',
       lead: 'A 1000-minute focused-listening programme: weekly video lessons, subtitles, translations, vocabulary and an exam.',
+      description: 'Monster plan: 1000-minute programmes for learning English by focused listening. Weekly video lessons, subtitles, translations, vocabulary and an exam.',
       plans: 'Plans',
       empty: 'No plans yet.',
       loadError: 'The plans could not be loaded.',
@@ -194,6 +197,7 @@ registerTranslations('monster', {
     detail: {
       title: 'Monster plan',
       back: 'All plans',
+      description: '{{name}}: a Monster plan programme. {{weeks}} weeks of video lessons, subtitles, translations, vocabulary and an exam.',
       schedule: 'Schedule',
       week: 'Week {{week}}',
       day: 'Day {{day}}',

@@ -8,6 +8,8 @@ const approved = aUser({ monsterplans: ['p1'] });
 const play = { url: '/v1/media/video/p1-v2?expires=1&signature=s', sub: '/v1/media/subtitle/p1-v2?expires=1&signature=s' };
 const schedule = () => within(screen.getByRole('region', { name: 'Хичээлийн хуваарь' }));
 
+const metaDescription = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
 describe('a plan (/product-monster-plan/{id})', () => {
   it('lists the weeks, numbered, each with its days', async () => {
     fakeSession(null, { 'GET /v1/monsterplans/p1': { body: plan } });
@@ -16,6 +18,13 @@ describe('a plan (/product-monster-plan/{id})', () => {
     const week1 = within(schedule().getByRole('region', { name: '1-р долоо хоног' }));
     expect(week1.getAllByRole('listitem').map((day) => day.textContent)).toEqual(['1-р өдөрӨглөөний мэндчилгээ', '2-р өдөрДэлгүүрт']);
     expect(schedule().getByRole('region', { name: '2-р долоо хоног' })).toHaveTextContent('1-р өдөрЦаг агаар');
+  });
+
+  it('describes the plan to search engines: its name and weeks in the meta description', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans/p1': { body: plan } });
+    renderMonster('/product-monster-plan/p1');
+    await screen.findByRole('heading', { level: 1, name: 'Monster plan 1' });
+    await waitFor(() => expect(metaDescription()).toBe('Monster plan 1: Monster plan хөтөлбөр. 2 долоо хоногийн видео хичээл, хадмал, орчуулга, үгсийн сан, шалгалт.'));
   });
 
   it('plays the chosen day for an approved learner, with its subtitles', async () => {

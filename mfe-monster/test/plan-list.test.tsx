@@ -11,7 +11,30 @@ const plans = [
 ];
 const cardOf = async (name: string) => within((await screen.findByRole('heading', { level: 3, name })).closest('article')!);
 
+const metaDescription = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
+
 describe('the Monster plan list (/product-monster-plan)', () => {
+  it('describes the plans to search engines in the meta description', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans': { body: plans } });
+    renderMonster('/product-monster-plan');
+    await screen.findByRole('heading', { level: 1, name: 'Monster plan' });
+    await waitFor(() => expect(metaDescription()).toMatch(/^Monster plan: англи хэлийг анхааралтай сонсож сурах 1000 минутын хөтөлбөрүүд\./));
+  });
+
+  it('keeps the cards’ place while the plans load, with the introduction above them, so nothing moves when they arrive', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans': { body: plans } });
+    const { container } = renderMonster('/product-monster-plan');
+    const plansRegion = screen.getByRole('region', { name: 'Хөтөлбөрүүд' });
+    expect(within(plansRegion).getByRole('status')).toHaveTextContent('Ачаалж байна…');
+    expect(container.querySelectorAll('.plan-card--loading')).toHaveLength(2);
+    const intro = screen.getByRole('complementary', { name: 'Танилцуулга' });
+    expect(intro.compareDocumentPosition(plansRegion) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    expect(await screen.findByRole('heading', { level: 3, name: 'Monster plan 1' })).toBeInTheDocument();
+    expect(container.querySelectorAll('.plan-card--loading')).toHaveLength(0);
+    expect(within(plansRegion).queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('shows each plan with its access state: request button, pending, approved with a link to the plan', async () => {
     fakeSession(aUser({ pendingMonsterplans: ['p2'], monsterplans: ['p3'] }), { 'GET /v1/monsterplans': { body: plans } });
     renderMonster('/product-monster-plan');

@@ -1,9 +1,9 @@
 // A part of an admin screen, named by its heading (so it is a landmark a screen reader can jump to).
 import type { ReactNode } from 'react';
 
-export function AdminSection({ title, heading, children }: { title: string; heading?: ReactNode; children: ReactNode }) {
+export function AdminSection({ id, title, heading, children }: { id?: string; title: string; heading?: ReactNode; children: ReactNode }) {
   return (
-    <section className="admin-section" aria-label={title}>
+    <section id={id} className="admin-section" aria-label={title}>
       {heading ?? <h2>{title}</h2>}
       {children}
     </section>

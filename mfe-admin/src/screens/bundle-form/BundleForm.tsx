@@ -1,8 +1,9 @@
 // The create and update form of lesson bundles and Monster plans (spec sections 2 and 5): name, price,
 // the early price with the day it ends (spec section 9), the videos and the payment instructions (issue
-// 20); a plan's videos also get their week, day and
-// words, and a plan may release its days one a day. An invalid submit is blocked
-// and marks every field touched; a field's problem shows once it is touched.
+// 20); a plan's videos also get their week, day and words, a plan may release its days one a day, and
+// its exam is switched on only while its question bank can fill one. An invalid submit is blocked and
+// marks every field touched; a field's problem shows once it is touched.
+import { examRules, type catalog } from '@learning/contracts';
 import { Alert, Button, TextAreaField, TextField, useTranslation } from '@learning/platform';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -10,6 +11,7 @@ import { namesakeTags } from '../../video-names';
 import { useVideoUses } from '../../video-uses';
 import { usePublishedVideos, type VideoKind } from '../../videos';
 import { bundleErrors, bundleFieldOrder, earlyPriceLength, emptyBundle, paymentInstructionsLength, type BundleField, type BundleFields } from './bundle-fields';
+import { ExamSwitch } from './ExamSwitch';
 import { PlacementFields } from './PlacementFields';
 import { VideoPicker } from './VideoPicker';
 
@@ -28,9 +30,13 @@ export interface BundleFormProps {
   initialNames?: ReadonlyMap<string, string>;
   /** Brings the form into view with the focus on its heading (the update form, opened from the list below). */
   focusOnMount?: boolean;
+  /** A plan's question bank; a plan not yet created has none. */
+  examQuestions?: catalog.Monsterplan['examQuestions'];
 }
 
-export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, onSubmit, isSaving, error, notice, onCancel, initialNames, focusOnMount = false }: BundleFormProps) {
+const noQuestions = { count: 0, needed: examRules.questionCount };
+
+export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, onSubmit, isSaving, error, notice, onCancel, initialNames, focusOnMount = false, examQuestions = noQuestions }: BundleFormProps) {
   const { t } = useTranslation('admin');
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -160,9 +166,7 @@ export function BundleForm({ kind, heading, submitLabel, initial = emptyBundle, 
             <label>
               <input type="checkbox" checked={fields.isActive} onChange={(event) => change({ isActive: event.target.checked })} /> {t('form.isActive')}
             </label>
-            <label>
-              <input type="checkbox" checked={fields.exam} onChange={(event) => change({ exam: event.target.checked })} /> {t('form.exam')}
-            </label>
+            <ExamSwitch hasExam={fields.exam} hadExam={initial.exam} examQuestions={examQuestions} error={error} onChange={(exam) => change({ exam })} />
             <div className="admin-form__check">
               <label>
                 <input

@@ -78,6 +78,7 @@ function UpdateForm({ plan, onDone, onCancel }: { plan: catalog.Monsterplan; onD
         releaseDaily: plan.releaseDaily,
       }}
       initialNames={names}
+      examQuestions={plan.examQuestions}
       isSaving={save.isPending}
       error={save.error}
       onSubmit={(fields) => save.mutate({ id: plan._id, fields: monsterplanFields(fields, plan.earlyPriceUntil) }, { onSuccess: onDone })}

@@ -7,6 +7,9 @@ import { AdminSection } from '../../components/AdminSection';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useImportQuestions } from '../../questions';
 
+/** The import's place on the page, for the plan form's way to it. */
+export const questionImportId = 'question-import';
+
 export function QuestionImport({ plans }: { plans: readonly catalog.Monsterplan[] }) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -35,7 +38,7 @@ export function QuestionImport({ plans }: { plans: readonly catalog.Monsterplan[
   };
 
   return (
-    <AdminSection title={title}>
+    <AdminSection id={questionImportId} title={title}>
       <form className="admin-form lp-card" noValidate onSubmit={submit}>
         <p className="admin-muted">{t('questions.lead')}</p>
         {problem && <Alert title={problem} />}

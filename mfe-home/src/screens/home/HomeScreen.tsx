@@ -16,7 +16,7 @@ export function HomeScreen() {
   ];
   return (
     <>
-      <PageTitle subtitle={t('home.lead')}>{t('home.title')}</PageTitle>
+      <PageTitle subtitle={t('home.lead')} description={t('home.description')}>{t('home.title')}</PageTitle>
       <Carousel slides={slides} />
       <div className="home-promos">
         <Promo title={t('home.monsterplanTitle')} body={t('home.monsterplanBody')} note={<PlansOnSale />} to="/product-monster-plan" />

@@ -10,7 +10,7 @@ export function LessonListScreen() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <>
-      <PageTitle subtitle={t('list.lead')}>{t('list.title')}</PageTitle>
+      <PageTitle subtitle={t('list.lead')} description={t('list.description')}>{t('list.title')}</PageTitle>
       {notice === lessonNotOpened && <Alert tone="info" title={t('list.lessonNotOpened')} />}
       <section className="lessons-section" aria-labelledby="lessons-bundles">
         <h2 id="lessons-bundles" className="lessons-section__title">

@@ -89,7 +89,9 @@ function PlanDetail({ plan }: { plan: catalog.Monsterplan }) {
       <p className="plan-detail__back">
         <Link to="/product-monster-plan">← {t('detail.back')}</Link>
       </p>
-      <PageTitle maxLength={40}>{plan.name}</PageTitle>
+      <PageTitle maxLength={40} description={t('detail.description', { name: plan.name, weeks: plan.populatedVideos.length })}>
+        {plan.name}
+      </PageTitle>
       <div className="plan-detail__summary">
         {!plan.isActive && <Badge tone="neutral">{t('access.inactive')}</Badge>}
         {access && <AccessBadge access={access} />}

@@ -1,8 +1,10 @@
 // /product-monster-plan: the plans, each with its access state (spec sections 2 and 4), and the
-// introduction brochure.
-import { Alert, EmptyState, Loader, LoadError, PageTitle, useCurrentUser, useLocation, useMonsterplans, useTranslation } from '@learning/platform';
+// introduction brochure. The brochure comes first, so the plans arriving (or their states, once the
+// session is known) push nothing on a phone; on a wide screen it stands in a column beside them.
+import { Alert, EmptyState, LoadError, PageTitle, useCurrentUser, useLocation, useMonsterplans, useTranslation } from '@learning/platform';
 import { monsterplanAccess, planNotOpened } from '../../monsterplans';
 import { IntroBrochure } from './IntroBrochure';
+import { LoadingPlanCards } from './LoadingPlanCards';
 import { PlanCard } from './PlanCard';
 
 export function PlanListScreen() {
@@ -10,16 +12,16 @@ export function PlanListScreen() {
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <>
-      <PageTitle subtitle={t('list.lead')}>{t('list.title')}</PageTitle>
+      <PageTitle subtitle={t('list.lead')} description={t('list.description')}>{t('list.title')}</PageTitle>
       {notice === planNotOpened && <Alert tone="info" title={t('list.planNotOpened')} />}
       <div className="monster-list">
+        <IntroBrochure />
         <section className="monster-list__plans" aria-labelledby="monster-plans">
           <h2 id="monster-plans" className="monster-section-title">
             {t('list.plans')}
           </h2>
           <Plans />
         </section>
-        <IntroBrochure />
       </div>
     </>
   );
@@ -29,7 +31,7 @@ function Plans() {
   const { t } = useTranslation('monster');
   const plans = useMonsterplans();
   const session = useCurrentUser();
-  if (plans.isPending) return <Loader />;
+  if (plans.isPending) return <LoadingPlanCards />;
   if (plans.isError) return <LoadError title={t('list.loadError')} onRetry={() => void plans.refetch()} />;
   if (plans.data.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
   // While the session is being checked, no state is shown rather than a wrong one.

@@ -35,6 +35,7 @@ export const common = {
     },
     authCheckError: 'Нэвтрэлтийг шалгаж чадсангүй.',
     siteName: 'Сургалтын платформ',
+    siteDescription: 'Англи хэлний онлайн сургалт: видео хичээл, 1000 минутын Monster plan анхааралтай сонсох хөтөлбөр, зайн сургалтын багц, шалгалт.',
   },
   en: {
     error: { fallback: 'Error' },
@@ -71,5 +72,6 @@ export const common = {
     },
     authCheckError: 'Could not check your sign-in.',
     siteName: 'Learning platform',
+    siteDescription: 'Online English lessons: video lessons, the 1000-minute Monster plan focused-listening programme, remote lesson bundles and exams.',
   },
 };
