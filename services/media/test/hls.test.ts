@@ -202,7 +202,7 @@ it('an expired path is refused with 403 media_url_expired, one that outlives the
   expectRefused(await getRaw(`${mp4.pathname}?expires=${now + 600}&signature=${hlsPath.exec(ladderPath)![2]}`), 403, 'media_url_invalid');
 });
 
-it('under a valid signed path, a path leaving the ladder (.., encoded or not) or a file the ladder does not hold is 404 file_not_found', async () => {
+it('under a valid signed path, a path leaving the ladder (.., encoded or not) or a file the ladder does not hold is 404 file_not_found, a NUL 400', async () => {
   const base = (await ladderUrl()).slice(0, -'master.m3u8'.length);
   // The gateway refuses dot segments before any service sees them (routing.ts); media refuses them too.
   const dotSegments = ['../video', '%2E%2E/video', '360p/../../video'];
@@ -220,12 +220,14 @@ it('under a valid signed path, a path leaving the ladder (.., encoded or not) or
     '360p/x/init.mp4',
     '720p/playlist.m3u8',
     '.%2Fmaster.m3u8',
-    'master.m3u8%00',
     '',
   ]) {
     if (!dotSegments.includes(path)) expectRefused(await getRaw(base + path), 404, 'file_not_found');
     expectRefused(await getRaw(base + path, fixture.platform.services.media.url), 404, 'file_not_found');
   }
+  // A NUL in the path is refused before any route looks at it, at the gateway and at media alike.
+  expectRefused(await getRaw(`${base}master.m3u8%00`), 400, 'nul_character');
+  expectRefused(await getRaw(`${base}master.m3u8%00`, fixture.platform.services.media.url), 400, 'nul_character');
 });
 
 it('a video uploaded to media, its ladder made by media\'s own job, plays through the signed path: every file its playlists link to is there', async () => {
