@@ -2,7 +2,16 @@
 // that drifts from the wire (a field too many, one missing, a wrong type) fails to parse.
 import { catalog } from '@learning/contracts';
 
-const lesson = { _id: 'l1', name: 'Англи хэл 1', price: '49000', paymentInstructions: '', videos: ['v1'], populatedVideos: [{ _id: 'v1', name: 'Танилцуулга', url: null }] };
+const lesson = {
+  _id: 'l1',
+  name: 'Англи хэл 1',
+  price: '49000',
+  earlyPrice: null,
+  earlyPriceUntil: null,
+  paymentInstructions: '',
+  videos: ['v1'],
+  populatedVideos: [{ _id: 'v1', name: 'Танилцуулга', url: null }],
+};
 
 it('a lesson as GET /v1/lessons answers it parses as it is', () => {
   expect(catalog.lesson.parse(lesson)).toEqual(lesson);
@@ -18,7 +27,7 @@ it.each([
 });
 
 it('a request answer without its requester is refused', () => {
-  const request = { _id: 'r1', createdAt: '2026-11-24T00:00:00.000Z', lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['v1'] }, isApproved: false };
+  const request = { _id: 'r1', createdAt: '2026-11-24T00:00:00.000Z', lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['v1'] }, isApproved: false, price: '49,000₮' };
   expect(catalog.lessonRequest.safeParse(request).success).toBe(false);
   expect(catalog.lessonRequest.parse({ ...request, user: { _id: 'u1', email: 'u1@example.com' } }).isApproved).toBe(false);
 });
