@@ -58,7 +58,7 @@ export async function createAccount(
  * no longer keeps the rule still signs in, and marks the account to be asked for a new one.
  */
 export async function logIn(db: AuthDb, email: string, password: string): Promise<Account> {
-  await assertMayTrySignIn(db, email);
+  const { hasFailures } = await assertMayTrySignIn(db, email);
   const account = await findAccountByEmail(db, email);
   // Checked even without an account, against a dummy hash: the same time either way (passwords.ts).
   const isCorrect = await isPasswordCorrect(account?.password_hash ?? null, password);
@@ -66,7 +66,7 @@ export async function logIn(db: AuthDb, email: string, password: string): Promis
     await recordSignInFailure(db, email);
     throw unauthorized('Имэйл хаяг эсвэл нууц үг буруу байна.', 'invalid_credentials');
   }
-  await forgetSignInFailures(db, email);
+  if (hasFailures) await forgetSignInFailures(db, email);
   if (!account.must_change_password && passwordProblem(password, email)) {
     return db.updateTable('account').set({ must_change_password: true }).where('id', '=', account.id).returningAll().executeTakeFirstOrThrow();
   }

@@ -15,13 +15,17 @@ export function waitAfter(failures: number): number {
   return failures <= freeTries ? 0 : Math.min(2 ** (failures - freeTries - 1), longestWaitSeconds);
 }
 
-/** Refuses a sign-in to `email` that comes before its wait is over (429 with Retry-After). */
-export async function assertMayTrySignIn(db: AuthDb, email: string, now = new Date()): Promise<void> {
+/**
+ * Refuses a sign-in to `email` that comes before its wait is over (429 with Retry-After); answers
+ * whether the address has wrong passwords counted, so a right one clears them only then.
+ */
+export async function assertMayTrySignIn(db: AuthDb, email: string, now = new Date()): Promise<{ hasFailures: boolean }> {
   const row = await db.selectFrom('sign_in_failure').selectAll().where('email', '=', email).executeTakeFirst();
-  if (!row) return;
+  if (!row) return { hasFailures: false };
   const readyAt = new Date(row.last_failed_at).getTime() + waitAfter(row.failures) * 1000;
   const seconds = Math.ceil((readyAt - now.getTime()) / 1000);
-  if (seconds > 0) throw signInSlowed(seconds);
+  if (seconds > 0) throw new SignInSlowed(seconds);
+  return { hasFailures: true };
 }
 
 export async function recordSignInFailure(db: AuthDb, email: string): Promise<void> {
@@ -50,5 +54,3 @@ export class SignInSlowed extends HttpError {
     );
   }
 }
-
-const signInSlowed = (seconds: number) => new SignInSlowed(seconds);
