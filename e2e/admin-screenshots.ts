@@ -1,4 +1,4 @@
-// Screenshots of every administrator screen at phone, tablet and desktop widths (issue 7), for a person to
+// Screenshots of every administrator screen at phone, tablet and desktop widths, for a person to
 // look at before calling a screen done. Not a test, never committed: they go to /tmp/admin-shots/ or
 // the folder given. The platform starts with the demo content, learners' requests, an exam result
 // and read-aloud recordings; the videos screen is shot with an upload on its way.

@@ -1,4 +1,4 @@
-// What a bundle costs and how to pay for it (issue 20): its early price, like a plan's, to a learner who
+// What a bundle costs and how to pay for it: its early price, like a plan's, to a learner who
 // has not asked; the panel right after the request is sent, on the pending card and in the bundle's
 // dialog, at the price the request recorded; once approved, that price as paid.
 import { aMyLesson, aUser, fakeSession } from '@learning/platform/testing';
@@ -27,7 +27,7 @@ async function expectInstructions(panel: ReturnType<typeof within>) {
   expect(panel.getByRole('link', { name: 'Холбоо барих' })).toHaveAttribute('href', '/help');
 }
 
-describe('paying for a bundle (issue 20)', () => {
+describe('paying for a bundle', () => {
   it('offers a learner who has not asked the early price with its deadline, the price struck', async () => {
     fakeSession(aUser(), { 'GET /v1/lessons': { body: [earlyLesson] } });
     renderLessons('/product-remote-lesson');

@@ -1,4 +1,4 @@
-// The way to the exam. Where its button sits on the plan page (issue 20): not the first call to action
+// The way to the exam. Where its button sits on the plan page: not the first call to action
 // from day one but after the week/day list, and first, as the primary action, once the learner has
 // heard 80 % of the plan. Whether it is there at all: only while the plan's bank can fill an exam (the
 // list card's mention too), except to go on with an attempt under way. And the result, passed or not.
@@ -21,7 +21,7 @@ async function examLinkWith(heard: Parameters<typeof aPlanProgress>[1]) {
   return screen.getByRole('link', { name: 'Шалгалт өгөх' });
 }
 
-describe("the exam's place on the plan page (issue 20)", () => {
+describe("the exam's place on the plan page", () => {
   it('sits after the week/day list, as a secondary action with a word on when to take it, below 80 % heard', async () => {
     // 90 of the plan's 180 seconds: 50 %.
     const link = await examLinkWith({ 'p1-v1': complete, 'p1-v2': half });

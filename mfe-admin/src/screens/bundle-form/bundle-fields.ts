@@ -1,7 +1,7 @@
 // The fields of a lesson bundle or Monster plan form and their rules (spec section 5): a name, a
 // price and at least one video are required; price is free text. An early price (spec section 9) comes
 // with the centre's day it ends on, both or neither. Each chosen video has its place in a plan (week,
-// day, the day's words); a lesson bundle ignores the place. The payment instructions (issue 20) are
+// day, the day's words); a lesson bundle ignores the place. The payment instructions are
 // free text of at most 2000 characters; a plan may release its days one a day.
 import { centreDayOf, centreMidnightOf } from '@learning/platform';
 import type { Placement } from '../../monsterplans';

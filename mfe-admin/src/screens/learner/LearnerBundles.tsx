@@ -1,6 +1,6 @@
 // A learner's Monster plans and lesson bundles on their admin page: access (approved or pending), the
 // price their request recorded, "M / N минут", status, and "Эрх цуцлах" after a confirmation in a
-// dialog (issue 20).
+// dialog.
 import type { MyLesson, MyMonsterplan } from '@learning/contracts';
 import { AccessBadge, Button, formatPrice, minutesOf, ProgressMark, useTranslation, type User } from '@learning/platform';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // The Monster plans: name, price (and the early price with the day it ends), videos (each with its
-// week and day, so same-named days tell apart), and the actions Edit, the refund report (issue 20)
+// week and day, so same-named days tell apart), and the actions Edit, the refund report
 // and delete with its confirmation (spec section 2); 10 per page, counted from the real total.
 import type { catalog } from '@learning/contracts';
 import { Badge, Button, Link, useMonsterplans, useTranslation } from '@learning/platform';

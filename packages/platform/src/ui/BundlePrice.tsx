@@ -1,4 +1,4 @@
-// A plan's or a bundle's price as this visitor should read it (spec section 9, issue 20): to one who has
+// A plan's or a bundle's price as this visitor should read it (spec section 9): to one who has
 // not asked, the offer (the early price while it lasts, with its deadline, the price struck); once
 // approved, 'Төлсөн' and the price their request recorded, so the amount they were told is the one
 // they keep seeing, whatever the offer is today. While the request waits, nothing: the payment

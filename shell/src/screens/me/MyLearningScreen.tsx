@@ -1,5 +1,5 @@
-// /me: the learner's Monster plans and lesson bundles (issue 19) — each with its access (approved, or
-// pending with how to pay and what comes next, issue 20), the price their request recorded (to pay,
+// /me: the learner's Monster plans and lesson bundles — each with its access (approved, or
+// pending with how to pay and what comes next), the price their request recorded (to pay,
 // or paid once approved), the minutes heard, the plan's exam result and a link to continue; links to
 // the plans when there is none, and to the account settings.
 import { isPassed, type MyLearning, type MyLesson, type MyMonsterplan } from '@learning/contracts';
@@ -129,7 +129,7 @@ interface EntryProps {
   path: string;
   access: 'approved' | 'pending';
   listened: Pick<MyMonsterplan, 'listenedSeconds' | 'totalSeconds' | 'status'>;
-  /** The entry's price, the price its request recorded, and the payment instructions (GET /v1/progress/mine, issue 20). */
+  /** The entry's price, the price its request recorded, and the payment instructions (GET /v1/progress/mine). */
   offer: PaymentOffer & { requestPrice: string };
   children: ReactNode;
 }

@@ -1,4 +1,4 @@
-// The subtitle track as the learner's list of lines (issue 23): the cues that are speech, from the
+// The subtitle track as the learner's list of lines: the cues that are speech, from the
 // browser's own WebVTT parsing (video.textTracks), made into plain lines, the line playing at a moment,
 // and the lines before and after it. Pure: the player reads the cues, this decides.
 
