@@ -5,6 +5,7 @@ registerTranslations('lessons', {
   mn: {
     list: {
       title: 'Зайн сургалт',
+      posterAlt: '«{{name}}» багцын эхний хичээлийн зураг',
       description: 'Зайн сургалтын багц хичээлүүд: лекцийн видео хичээлүүд. Багцад хүсэлт илгээж, зөвшөөрөгдсөний дараа хичээлүүдээ хүссэн үедээ үзнэ.',
       lead: 'Лекцийн видео хичээлүүдийн багц. Багцад хүсэлт илгээж, админ зөвшөөрсний дараа хичээлүүдээ үзнэ.',
       lessons: 'Багц хичээлүүд',
@@ -47,6 +48,7 @@ registerTranslations('lessons', {
   en: {
     list: {
       title: 'Remote lesson',
+      posterAlt: 'A still from the first lesson of {{name}}',
       description: 'Remote lesson bundles of lecture videos. Request a bundle and watch its lessons whenever you like once it is approved.',
       lead: 'Bundles of lecture videos. Request access to a bundle; its lessons open once an administrator approves it.',
       lessons: 'Lesson bundles',

@@ -20,6 +20,26 @@ describe('the remote lesson list (/product-remote-lesson)', () => {
     await waitFor(() => expect(metaDescription()).toMatch(/^Зайн сургалтын багц хичээлүүд: лекцийн видео хичээлүүд\./));
   });
 
+  it('keeps the cards’ place while the bundles load, so the brochures below do not move when they arrive', async () => {
+    fakeSession(null, { 'GET /v1/lessons': { body: lessons } });
+    const { container } = renderLessons('/product-remote-lesson');
+    const bundles = screen.getByRole('region', { name: 'Багц хичээлүүд' });
+    expect(within(bundles).getByRole('status')).toHaveTextContent('Ачаалж байна…');
+    expect(container.querySelectorAll('.lp-loading-card')).toHaveLength(2);
+
+    await cardOf('IELTS сонсгол');
+    expect(container.querySelectorAll('.lp-loading-card')).toHaveLength(0);
+  });
+
+  it('shows each bundle’s first lesson’s poster frame on its card, lazy-loaded and sized, with Mongolian alt text', async () => {
+    fakeSession(null, { 'GET /v1/lessons': { body: lessons } });
+    renderLessons('/product-remote-lesson');
+    const poster = (await cardOf('Англи хэлний дүрэм')).getByRole('img', { name: '«Англи хэлний дүрэм» багцын эхний хичээлийн зураг' });
+    expect(poster).toHaveAttribute('src', '/v1/posters/l2-v1');
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).toHaveAttribute('height', '360');
+  });
+
   it('shows each bundle with its access state, and a request button (“Хүсэлт илгээх”, not the account’s “Бүртгүүлэх”) only when there is no request', async () => {
     // l1: every video granted; l2: pending; l3: only some videos granted, which is not access.
     fakeSession(aUser({ lessons: ['l1-v1', 'l1-v2', 'l1-v3', 'l3-v1'], pendingLessons: ['l2'] }), { 'GET /v1/lessons': { body: lessons } });

@@ -16,6 +16,7 @@ registerTranslations('monster', {
     plan: {
       days_one: '{{count}} өдөр',
       days_other: '{{count}} өдөр',
+      posterAlt: '«{{name}}» хөтөлбөрийн эхний хичээлийн зураг',
       hasExam: 'Шалгалттай',
     },
     access: {
@@ -70,6 +71,7 @@ registerTranslations('monster', {
       schedule: 'Хичээлийн хуваарь',
       week: '{{week}}-р долоо хоног',
       day: '{{day}}-р өдөр',
+      posterAlt: '{{day}}-р өдрийн хичээлийн зураг',
       noVideos: 'Энэ хөтөлбөрт видео хичээл хараахан нэмэгдээгүй байна.',
       player: 'Видео тоглуулагч',
       chooseDay: 'Үзэх өдрөө хуваарийн жагсаалтаас сонгоно уу.',
@@ -147,6 +149,7 @@ registerTranslations('monster', {
     plan: {
       days_one: '{{count}} day',
       days_other: '{{count}} days',
+      posterAlt: 'A still from the first lesson of {{name}}',
       hasExam: 'With exam',
     },
     access: {
@@ -201,6 +204,7 @@ registerTranslations('monster', {
       schedule: 'Schedule',
       week: 'Week {{week}}',
       day: 'Day {{day}}',
+      posterAlt: 'A still from the lesson of day {{day}}',
       noVideos: 'No video lessons have been added to this plan yet.',
       player: 'Video player',
       chooseDay: 'Choose a day from the schedule to watch it.',

@@ -11,6 +11,22 @@ const schedule = () => within(screen.getByRole('region', { name: 'Хичээли
 const metaDescription = () => document.head.querySelector<HTMLMetaElement>('meta[name="description"]')?.content;
 
 describe('a plan (/product-monster-plan/{id})', () => {
+  it('shows each day’s poster frame beside it, lazy-loaded, sized, with Mongolian alt text, and keeps the box when there is none', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans/p1': { body: plan } });
+    renderMonster('/product-monster-plan/p1');
+    const week1 = within(await screen.findByRole('region', { name: '1-р долоо хоног' }));
+    const poster = week1.getByRole('img', { name: '2-р өдрийн хичээлийн зураг' });
+    expect(poster).toHaveAttribute('src', '/v1/posters/p1-v2');
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).toHaveAttribute('width', '640');
+    expect(poster).toHaveAttribute('height', '360');
+
+    // A video without a frame (404): the picture goes, its box stays.
+    fireEvent.error(poster);
+    expect(week1.queryByRole('img', { name: '2-р өдрийн хичээлийн зураг' })).not.toBeInTheDocument();
+    expect(week1.getAllByRole('listitem')[1]!.querySelector('.lp-poster')).toBeInTheDocument();
+  });
+
   it('lists the weeks, numbered, each with its days', async () => {
     fakeSession(null, { 'GET /v1/monsterplans/p1': { body: plan } });
     renderMonster('/product-monster-plan/p1');

@@ -26,13 +26,23 @@ describe('the Monster plan list (/product-monster-plan)', () => {
     const { container } = renderMonster('/product-monster-plan');
     const plansRegion = screen.getByRole('region', { name: 'Хөтөлбөрүүд' });
     expect(within(plansRegion).getByRole('status')).toHaveTextContent('Ачаалж байна…');
-    expect(container.querySelectorAll('.plan-card--loading')).toHaveLength(2);
+    expect(container.querySelectorAll('.lp-loading-card')).toHaveLength(2);
     const intro = screen.getByRole('complementary', { name: 'Танилцуулга' });
     expect(intro.compareDocumentPosition(plansRegion) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     expect(await screen.findByRole('heading', { level: 3, name: 'Monster plan 1' })).toBeInTheDocument();
-    expect(container.querySelectorAll('.plan-card--loading')).toHaveLength(0);
+    expect(container.querySelectorAll('.lp-loading-card')).toHaveLength(0);
     expect(within(plansRegion).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows each plan’s first lesson’s poster frame on its card, lazy-loaded and sized, with Mongolian alt text', async () => {
+    fakeSession(null, { 'GET /v1/monsterplans': { body: plans } });
+    renderMonster('/product-monster-plan');
+    const card = within((await screen.findByRole('heading', { level: 3, name: 'Monster plan 1' })).closest('article')!);
+    const poster = card.getByRole('img', { name: '«Monster plan 1» хөтөлбөрийн эхний хичээлийн зураг' });
+    expect(poster).toHaveAttribute('src', `/v1/posters/${plans[0]!.videos[0]}`);
+    expect(poster).toHaveAttribute('loading', 'lazy');
+    expect(poster).toHaveAttribute('width', '640');
   });
 
   it('shows each plan with its access state: request button, pending, approved with a link to the plan', async () => {

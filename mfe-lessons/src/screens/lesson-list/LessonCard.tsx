@@ -1,6 +1,6 @@
 // One bundle in the list: name, price (the early one while it lasts), number of lessons, its state and
 // the action the state allows; while the request waits, how to pay for it (the price the request recorded).
-import { AccessBadge, BundlePrice, Link, PaymentInstructions, Truncated, useRequestPrice, useTranslation, type AccessState } from '@learning/platform';
+import { AccessBadge, BundlePrice, Link, PaymentInstructions, Poster, Truncated, useRequestPrice, useTranslation, type AccessState } from '@learning/platform';
 import type { catalog } from '@learning/contracts';
 import { useState } from 'react';
 import { RequestButton } from '../../lesson/RequestButton';
@@ -17,6 +17,7 @@ export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access:
   return (
     <li className="lesson-card">
       <article className="lp-card" aria-labelledby={titleId}>
+        <Poster videoId={lesson.videos[0]} alt={t('list.posterAlt', { name: lesson.name })} className="lesson-card__poster" />
         <h3 id={titleId} className="lesson-card__title">
           <Link to={lessonPath} state={fromList}>
             <Truncated text={lesson.name} />

@@ -1,6 +1,7 @@
 // /product-remote-lesson: the bundles, each with its access state and request button (spec sections
-// 2 and 4), and the switcher of the three brochures. A lesson's dialog opens over it (the Outlet).
-import { Alert, EmptyState, Loader, LoadError, Outlet, PageTitle, useCurrentUser, useLessons, useLocation, useTranslation } from '@learning/platform';
+// 2 and 4), and the switcher of the three brochures. While the bundles load, their place is kept, so
+// the brochures below do not move when they arrive. A lesson's dialog opens over it (the Outlet).
+import { Alert, EmptyState, LoadError, LoadingCards, Outlet, PageTitle, useCurrentUser, useLessons, useLocation, useTranslation } from '@learning/platform';
 import { lessonAccess, lessonNotOpened } from '../../lessons';
 import { BrochureSwitcher } from './BrochureSwitcher';
 import { LessonCard } from './LessonCard';
@@ -28,7 +29,7 @@ function Lessons() {
   const { t } = useTranslation('lessons');
   const lessons = useLessons();
   const session = useCurrentUser();
-  if (lessons.isPending) return <Loader />;
+  if (lessons.isPending) return <LoadingCards listClassName="lesson-cards" />;
   if (lessons.isError) return <LoadError title={t('list.loadError')} onRetry={() => void lessons.refetch()} />;
   if (lessons.data.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
   // While the session is being checked, no state is shown rather than a wrong one.

@@ -1,7 +1,7 @@
 // The plan's schedule: weeks in order, each with its days. For an approved learner a day is a button
 // that plays it, and each day and week is marked complete, in progress or not started; a day not
 // released yet is locked, with the date it opens. For anyone else the list only shows what the plan holds.
-import { EmptyState, ProgressMark, Truncated, useTranslation } from '@learning/platform';
+import { EmptyState, Poster, ProgressMark, Truncated, useTranslation } from '@learning/platform';
 import type { catalog, PlanProgress, ProgressStatus } from '@learning/contracts';
 import { lockedUntil, releaseDateOf } from '../../day-release';
 
@@ -56,6 +56,8 @@ export function WeekDayList({ plan, chosenId, onChoose, progress }: WeekDayListP
                         ) : (
                           dayMark && <ProgressMark status={dayMark} className="plan-day__mark" />
                         )}
+                        {/* Last, so the day's number starts its name; the layout shows it first. */}
+                        <Poster videoId={video._id} alt={t('detail.posterAlt', { day: video.dayOfWeek })} className="plan-day__poster" />
                       </>
                     );
                     return (

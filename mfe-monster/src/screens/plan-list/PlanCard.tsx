@@ -1,6 +1,6 @@
 // One plan in the list: name, price, days and whether it offers its exam, state labels and the one
 // action its state allows; while the request waits, how to pay for it (the price the request recorded).
-import { AccessBadge, Badge, BundlePrice, Link, PaymentInstructions, Truncated, useRequestPrice, useTranslation, type AccessState } from '@learning/platform';
+import { AccessBadge, Badge, BundlePrice, Link, PaymentInstructions, Poster, Truncated, useRequestPrice, useTranslation, type AccessState } from '@learning/platform';
 import { isExamOffered, type catalog } from '@learning/contracts';
 import { useState } from 'react';
 import { canRequest } from '../../monsterplans';
@@ -16,6 +16,7 @@ export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: 
   return (
     <li className={`plan-card${plan.isActive ? '' : ' plan-card--inactive'}`}>
       <article className="lp-card" aria-labelledby={titleId}>
+        <Poster videoId={plan.videos[0]} alt={t('plan.posterAlt', { name: plan.name })} className="plan-card__poster" />
         <h3 id={titleId} className="plan-card__title">
           <Link to={planPath}>
             <Truncated text={plan.name} />

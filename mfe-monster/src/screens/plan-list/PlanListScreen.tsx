@@ -1,10 +1,9 @@
 // /product-monster-plan: the plans, each with its access state (spec sections 2 and 4), and the
 // introduction brochure. The brochure comes first, so the plans arriving (or their states, once the
 // session is known) push nothing on a phone; on a wide screen it stands in a column beside them.
-import { Alert, EmptyState, LoadError, PageTitle, useCurrentUser, useLocation, useMonsterplans, useTranslation } from '@learning/platform';
+import { Alert, EmptyState, LoadError, LoadingCards, PageTitle, useCurrentUser, useLocation, useMonsterplans, useTranslation } from '@learning/platform';
 import { monsterplanAccess, planNotOpened } from '../../monsterplans';
 import { IntroBrochure } from './IntroBrochure';
-import { LoadingPlanCards } from './LoadingPlanCards';
 import { PlanCard } from './PlanCard';
 
 export function PlanListScreen() {
@@ -31,7 +30,7 @@ function Plans() {
   const { t } = useTranslation('monster');
   const plans = useMonsterplans();
   const session = useCurrentUser();
-  if (plans.isPending) return <LoadingPlanCards />;
+  if (plans.isPending) return <LoadingCards listClassName="plan-cards" />;
   if (plans.isError) return <LoadError title={t('list.loadError')} onRetry={() => void plans.refetch()} />;
   if (plans.data.length === 0) return <EmptyState>{t('list.empty')}</EmptyState>;
   // While the session is being checked, no state is shown rather than a wrong one.

@@ -3,6 +3,7 @@
 export { Button, type ButtonProps } from './Button';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
 export { Alert, EmptyState, LoadError, Loader } from './feedback';
+export { LoadingCards } from './LoadingCards';
 export { Card, PageTitle, usePageTitle } from './layout';
 export { AccessBadge, type AccessState } from './AccessBadge';
 export { Badge, type BadgeTone } from './Badge';
@@ -10,6 +11,7 @@ export { minutesOf, MinutesListened, ProgressMark } from './ListeningProgress';
 export { Modal, type ModalProps } from './Modal';
 export { BundlePrice, earlyPriceOf, type BundleOffer, type BundlePriceProps } from './BundlePrice';
 export { PaymentInstructions, type PaymentInstructionsProps, type PaymentOffer } from './PaymentInstructions';
+export { Poster, posterUrl, type PosterProps } from './Poster';
 export { Truncated } from './Truncated';
 export { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';
 export { useMediaQuery } from './useMediaQuery';
