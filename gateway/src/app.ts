@@ -31,6 +31,8 @@ export interface GatewayOptions {
   trustProxy?: string | undefined;
   /** The built shell; without it (or without its index.html) pages say the front-end is not built. */
   staticDir?: string | undefined;
+  /** The centre's logo (CENTRE_LOGO_URL), which the pages may load from where it is. */
+  logoUrl?: string | undefined;
   /** The remote front-ends the shell loads at run time. */
   remotes?: Record<string, RemoteFrontEnd>;
   logger: Logger;
@@ -65,7 +67,7 @@ export function createGateway(options: GatewayOptions): Express {
   app.disable('x-powered-by');
   if (options.trustProxy) app.set('trust proxy', options.trustProxy);
 
-  app.use(securityHeaders(Object.values(options.remotes ?? {}).map((remote) => remote.manifestUrl)));
+  app.use(securityHeaders(Object.values(options.remotes ?? {}).map((remote) => remote.manifestUrl), options.logoUrl));
   app.use(tagAndLogRequests(logger));
   const metrics = createMetrics({ service: 'gateway', token: options.metricsToken });
   app.use(metrics.countRequests(routeOfCall));

@@ -38,6 +38,8 @@ export const gatewayEnv = z
     REMOTE_MONSTER_URL: z.string().default(defaultRemoteUrl('monster')),
     REMOTE_LESSONS_URL: z.string().default(defaultRemoteUrl('lessons')),
     REMOTE_ADMIN_URL: z.string().default(defaultRemoteUrl('admin')),
+    /** The centre's logo, as auth's setting: pages may load it from its origin. */
+    CENTRE_LOGO_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: serviceEnv.LOG_LEVEL,
   })
   .refine((env) => env.PAYLOAD_SECRET !== undefined || env.NODE_ENV !== 'production', {
@@ -73,5 +75,7 @@ export interface GatewayConfig {
   REMOTE_MONSTER_URL?: string | undefined;
   REMOTE_LESSONS_URL?: string | undefined;
   REMOTE_ADMIN_URL?: string | undefined;
+  /** The centre's logo (auth's CENTRE_LOGO_URL): the pages' image policy allows its origin. */
+  CENTRE_LOGO_URL?: string | undefined;
   LOG_LEVEL?: string | undefined;
 }

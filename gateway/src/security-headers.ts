@@ -1,5 +1,6 @@
 // The security headers of every answer. Pages: a Content-Security-Policy that allows our own origin
-// and the origins the remote front-ends are configured at (REMOTE_*_URL), never framed by others.
+// and the origins the remote front-ends are configured at (REMOTE_*_URL), with images also from the
+// centre's logo's (CENTRE_LOGO_URL), never framed by others.
 // Documents (the brochure and aloud-reading PDFs under /v1/documents): framed by our own pages only,
 // for the brochure viewer's <iframe>.
 import { IncomingMessage, ServerResponse } from 'node:http';
@@ -29,8 +30,9 @@ export function remoteOrigins(manifestUrls: readonly string[]): string[] {
  * helmet once, at start, and set in one step: helmet's own chain of a dozen middlewares per call
  * showed in the gateway's profile under bench/catalog.
  */
-export function securityHeaders(remoteManifestUrls: readonly string[]): NodeMiddleware {
+export function securityHeaders(remoteManifestUrls: readonly string[], logoUrl?: string): NodeMiddleware {
   const remotes = remoteOrigins(remoteManifestUrls);
+  const logo = logoUrl ? remoteOrigins([logoUrl]) : [];
   const pages = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -39,7 +41,8 @@ export function securityHeaders(remoteManifestUrls: readonly string[]): NodeMidd
         // chunks as stylesheets, and its images and fonts come from where it is deployed.
         scriptSrc: ["'self'", ...remotes],
         styleSrc: ["'self'", ...remotes],
-        imgSrc: ["'self'", 'data:', ...remotes],
+        // The centre's logo may be kept elsewhere (CENTRE_LOGO_URL).
+        imgSrc: ["'self'", 'data:', ...new Set([...remotes, ...logo])],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],

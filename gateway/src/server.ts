@@ -30,6 +30,7 @@ export async function startGateway(
     metricsToken: config.METRICS_TOKEN,
     rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH },
     trustProxy: config.TRUST_PROXY,
+    logoUrl: config.CENTRE_LOGO_URL,
     staticDir: config.STATIC_DIR ?? defaultStaticDir,
     remotes: Object.fromEntries(
       remoteNames.map((name) => {

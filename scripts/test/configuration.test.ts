@@ -92,6 +92,7 @@ beforeAll(async () => {
     CENTRE_EMAIL: 'info@configured.mn',
     CENTRE_ADDRESS: 'Улаанбаатар, Сүхбаатар дүүрэг',
     CENTRE_FACEBOOK_URL: 'https://www.facebook.com/configured.centre',
+    CENTRE_LOGO_URL: 'https://static.configured.mn/logo.png',
     ADMIN_EMAIL: 'configured-admin@test.mn',
     ADMIN_PASSWORD: 'configured-admin-password',
     TOKEN_TTL_SECONDS: '120',
@@ -586,6 +587,13 @@ const probes: Record<string, Probe> = {
   },
   async CENTRE_FACEBOOK_URL() {
     expect((await started.call('GET', '/v1/centre')).body.facebookUrl).toBe('https://www.facebook.com/configured.centre');
+  },
+  async CENTRE_LOGO_URL() {
+    const centre = await started.call('GET', '/v1/centre');
+    expect(centre.body.logoUrl).toBe('https://static.configured.mn/logo.png');
+    // The gateway lets the pages load it from there.
+    expect(centre.headers.get('content-security-policy')).toMatch(/img-src 'self' data: [^;]*https:\/\/static\.configured\.mn/);
+    expect((await resetMail()).html).toContain('<img src="https://static.configured.mn/logo.png"');
   },
   async MEDIA_S3_FORCE_PATH_STYLE() {
     // The bucket in the path, not in the host name.

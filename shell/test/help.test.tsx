@@ -7,6 +7,7 @@ const centre = {
   email: 'info@centre.mn',
   address: 'Улаанбаатар, Сүхбаатар дүүрэг, 1-р хороо',
   facebookUrl: 'https://www.facebook.com/centre.mn',
+  logoUrl: null,
 };
 const contact = async () => within(await screen.findByRole('region', { name: 'Холбоо барих' }));
 

@@ -108,6 +108,8 @@ export const centre = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   facebookUrl: z.string().nullable(),
+  /** The centre's logo (CENTRE_LOGO_URL), shown in the header and the mails. */
+  logoUrl: z.string().nullable(),
 });
 export type Centre = z.infer<typeof centre>;
 

@@ -36,6 +36,8 @@ export const authEnv = z
     CENTRE_EMAIL: z.email().optional(),
     CENTRE_ADDRESS: optionalText,
     CENTRE_FACEBOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The centre's logo, an http(s) address the learners' browsers and mail readers can load. */
+    CENTRE_LOGO_URL: z.url({ protocol: /^https?$/, error: 'an http:// or https:// address of the logo, e.g. https://example.mn/logo.png' }).optional(),
   })
   .refine((env) => env.PUBLIC_URL !== undefined || env.NODE_ENV !== 'production', {
     path: ['PUBLIC_URL'],

@@ -38,6 +38,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
     email: config.CENTRE_EMAIL ?? null,
     address: config.CENTRE_ADDRESS ?? null,
     facebookUrl: config.CENTRE_FACEBOOK_URL ?? null,
+    logoUrl: config.CENTRE_LOGO_URL ?? null,
   };
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET

@@ -14,7 +14,7 @@ it('writes the mail as an .eml file a mail program opens, and logs the file and 
   const mailDir = join(await mkdtemp(join(tmpdir(), 'mail-')), 'mail');
   const lines: string[] = [];
   const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _encoding, done) => (lines.push(String(chunk)), done()) }));
-  const context = { centre: { name: 'Төв', phone: null, email: 'info@centre.mn', address: null, facebookUrl: null }, publicUrl: 'http://localhost:8080', signer: linkSigner('a-test-secret-of-sorts'), resetMinutes: 30 };
+  const context = { centre: { name: 'Төв', phone: null, email: 'info@centre.mn', address: null, facebookUrl: null, logoUrl: null }, publicUrl: 'http://localhost:8080', signer: linkSigner('a-test-secret-of-sorts'), resetMinutes: 30 };
   const message = writeMail({ kind: 'password-reset', resetId: '6a1f0b1e-0000-4000-8000-000000000001' }, { userId: null }, context);
   const transport = mailTransport({ mailDir, messageIdHost: 'localhost', logger });
 

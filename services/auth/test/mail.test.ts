@@ -13,6 +13,7 @@ let smtp: TestSmtpServer;
 let platform: TestPlatform;
 let fixture: CatalogFixture;
 const publicUrl = 'https://learn.test.mn';
+const logoUrl = 'https://cdn.test.mn/logo.png';
 const adminInbox = `office-${uniqueSuffix()}@test.mn`;
 
 beforeAll(async () => {
@@ -23,6 +24,7 @@ beforeAll(async () => {
       MAIL_FROM: 'Төв <no-reply@test.mn>',
       PUBLIC_URL: publicUrl,
       CENTRE_NAME: 'Монстр Англи хэл',
+      CENTRE_LOGO_URL: logoUrl,
       ADMIN_NOTIFY_EMAIL: adminInbox,
       MAIL_RETRY_SECONDS: '0.2',
       SEED_DEMO: '0',
@@ -84,6 +86,7 @@ it('an approved request mails the learner its notification, with a link back and
   expect(approved!.text).toContain(`Дэлгэрэнгүй: ${publicUrl}/product-monster-plan/${plan._id}`);
   expect(approved!.text).toContain(`${publicUrl}/help`);
   expect(approved!.html).toMatch(/<html lang="mn">/);
+  expect(approved!.html).toContain(`<img src="${logoUrl}" alt="Монстр Англи хэл"`);
   const unsubscribe = approved!.links.find((link) => link.startsWith(`${publicUrl}/unsubscribe#token=`));
   expect(unsubscribe).toBeDefined();
   expect(String(approved!.headers.get('list-unsubscribe') ?? JSON.stringify(approved!.headers.get('list')))).toContain('/unsubscribe#token=');
@@ -193,6 +196,6 @@ it('a mail the server refuses for good is marked failed, not retried for ever', 
   expect(sampleOf(metrics, 'mail_messages', { state: 'failed' })).toBeGreaterThanOrEqual(1);
 });
 
-it('/v1/centre tells anyone the centre’s name and the contact that is set', async () => {
-  expect(expectStatus(await platform.call('GET', '/v1/centre'), 200, 'centre')).toEqual({ name: 'Монстр Англи хэл', phone: null, email: null, address: null, facebookUrl: null });
+it('/v1/centre tells anyone the centre’s name, logo and the contact that is set', async () => {
+  expect(expectStatus(await platform.call('GET', '/v1/centre'), 200, 'centre')).toEqual({ name: 'Монстр Англи хэл', phone: null, email: null, address: null, facebookUrl: null, logoUrl });
 });

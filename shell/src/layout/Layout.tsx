@@ -1,6 +1,7 @@
 // The page frame: the side menu (a drawer on phones, a column on wider screens) and the content.
 import { Outlet, useLocation, useMediaQuery, useTranslation } from '@learning/platform';
 import { useEffect, useRef, useState } from 'react';
+import { CentreLogo } from './CentreLogo';
 import { SideMenu } from './SideMenu';
 
 const wideScreen = '(min-width: 900px)';
@@ -51,11 +52,15 @@ export function Layout() {
           <span className="shell__menu-icon" aria-hidden="true" />
           <span className="lp-visually-hidden">{isMenuOpen ? t('nav.close') : t('nav.open')}</span>
         </button>
+        <CentreLogo />
         <span className="shell__brand">{t('siteName', { ns: 'common' })}</span>
       </header>
       {isMenuOpen && !isWide && <div className="shell__backdrop" onClick={() => setMenuOpen(false)} aria-hidden="true" />}
       <nav ref={nav} id="side-menu" className="shell__nav" aria-label={t('nav.label')} inert={isDrawerHidden}>
-        <div className="shell__brand shell__brand--nav">{t('siteName', { ns: 'common' })}</div>
+        <div className="shell__brand shell__brand--nav">
+          <CentreLogo />
+          {t('siteName', { ns: 'common' })}
+        </div>
         <SideMenu />
       </nav>
       <main id="content" className="shell__content" tabIndex={-1}>

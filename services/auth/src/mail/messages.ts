@@ -113,7 +113,7 @@ function compose(context: MailContext, title: string, blocks: Block[], unsubscri
 <html lang="mn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f5f7;font-family:Arial,sans-serif;color:#1f2933">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
-<p style="margin:0 0 16px;font-weight:bold;color:#2b6cb0">${escapeHtml(centre.name)}</p>
+${centre.logoUrl ? `<p style="margin:0 0 8px"><img src="${escapeHtml(centre.logoUrl)}" alt="${escapeHtml(centre.name)}" height="48" style="display:block;height:48px;width:auto;max-width:200px"></p>\n` : ''}<p style="margin:0 0 16px;font-weight:bold;color:#2b6cb0">${escapeHtml(centre.name)}</p>
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
 <p>Сайн байна уу,</p>
 ${blocks

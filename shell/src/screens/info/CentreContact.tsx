@@ -1,16 +1,9 @@
 // The training centre's contact on /help (GET /v1/centre): phone, email, address and Facebook page,
 // each shown only when the centre has one. The page keeps its general text if the call fails.
-import { media, type auth } from '@learning/contracts';
-import { api, Loader, useQuery, useTranslation } from '@learning/platform';
+import { media } from '@learning/contracts';
+import { Loader, useTranslation } from '@learning/platform';
 import { useId, type ReactNode } from 'react';
-
-function useCentre() {
-  return useQuery({
-    queryKey: ['centre'],
-    queryFn: ({ signal }) => api.get<auth.Centre>('/v1/centre', undefined, signal),
-    staleTime: 60 * 60_000,
-  });
-}
+import { useCentre } from '../../centre';
 
 export function CentreContact() {
   const { t } = useTranslation('shell');
