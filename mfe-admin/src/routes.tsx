@@ -2,6 +2,7 @@
 // administrators in; the services enforce the same on every call.
 import { Navigate, NotFoundRedirect, Route, Routes } from '@learning/platform';
 import './i18n';
+import { CentreScreen } from './screens/centre/CentreScreen';
 import { LearnerScreen } from './screens/learner/LearnerScreen';
 import { LessonsScreen } from './screens/lessons/LessonsScreen';
 import { MonsterplansScreen } from './screens/monsterplans/MonsterplansScreen';
@@ -24,6 +25,7 @@ export default function AdminRoutes() {
         <Route path="users" element={<UsersScreen />} />
         <Route path="users/:id" element={<LearnerScreen />} />
         <Route path="videos" element={<VideosScreen />} />
+        <Route path="centre" element={<CentreScreen />} />
       </Route>
       <Route path="*" element={<NotFoundRedirect />} />
     </Routes>

@@ -15,6 +15,7 @@ describe('administrator remote routes', () => {
     ['/administrator/monsterplans/requests', 'Monster plan-ы хүсэлтүүд', 'Monster plan-ы хүсэлтүүд'],
     ['/administrator/users', 'Хэрэглэгчид', 'Хэрэглэгчид'],
     ['/administrator/videos', 'Видео', 'Видео'],
+    ['/administrator/centre', 'Төвийн лого', 'Төвийн лого'],
   ])('shows %s with its entry of the panel marked', async (route, title, entry) => {
     adminSession();
     renderAdmin(route);
@@ -23,7 +24,7 @@ describe('administrator remote routes', () => {
     expect(sections.getByRole('link', { name: entry })).toHaveClass('lp-button--primary');
   });
 
-  it('has entries for lesson bundles and Monster plans with their requests, videos and users, with the new-request counts', async () => {
+  it('has entries for lesson bundles and Monster plans with their requests, videos, users and the centre\'s logo, with the new-request counts', async () => {
     adminSession({
       'GET /v1/lesson-requests/total-new-requests': { body: { count: 3 } },
       'GET /v1/monsterplan-requests/total-new-requests': { body: { count: 0 } },
@@ -39,6 +40,7 @@ describe('administrator remote routes', () => {
       '/administrator/monsterplans/requests',
       '/administrator/videos',
       '/administrator/users',
+      '/administrator/centre',
     ]);
   });
 

@@ -580,6 +580,20 @@ describe('the administrator\'s videos', () => {
     expect((await api.call('GET', `/v1/posters/${videos.monsterplan.spare}`)).body.code).toBe('poster_not_found');
   });
 
+  it('the centre\'s logo is uploaded, sent whole or "not modified", shown by /v1/centre and removed; what is not a picture is refused', async () => {
+    const picture = join(files.folder, 'logo.jpg');
+    await writeFile(picture, Buffer.from(await (await fetch(`${platform.url}/v1/posters/${videos.lesson.plain}`)).arrayBuffer()));
+    const { logoUrl } = expectStatus(await api.call('PUT', '/v1/centre/logo', { token: admin, form: await formWith('file', picture, 'image/jpeg') }), 200, 'uploading the logo');
+    const whole = await api.call('GET', logoUrl);
+    expect(whole.status).toBe(200);
+    expect(await status(api.call('GET', logoUrl, { headers: { 'if-none-match': whole.headers.get('etag')! } }))).toBe(304);
+    expect((await api.call('GET', '/v1/centre')).body.logoUrl).toBe(logoUrl);
+    expect((await api.call('PUT', '/v1/centre/logo', { token: admin, form: await formWith('file', files.questions, 'image/png') })).body.code).toBe('logo_not_image');
+    expect((await api.call('PUT', '/v1/centre/logo', { token: admin, body: {} })).body.code).toBe('multipart_expected');
+    expect(expectStatus(await api.call('DELETE', '/v1/centre/logo', { token: admin }), 200, 'removing the logo').logoUrl).toBeNull();
+    expect((await api.call('GET', '/v1/centre/logo')).body.code).toBe('logo_not_found');
+  });
+
   it('uploads that are not what the call takes are refused: another field, no form, a broken form, an empty file, the wrong kind of file', async () => {
     const codeOf = async (method: string, path: string, options: Parameters<DocumentedCalls['call']>[2]) => (await api.call(method, path, options)).body.code;
     const empty = join(files.folder, 'empty.mp3');

@@ -185,8 +185,28 @@ export const operations: readonly Operation[] = [
     errors: { 400: '`unsubscribe_link_invalid`', 429: '`rate_limited`' },
   },
   {
-    method: 'get', path: '/v1/centre', tag: 'auth', caller: 'anyone', summary: 'The centre\'s name and contact',
-    answer: { status: 200, description: 'For /help, the payment instructions and mails; null where not set', json: auth.centre },
+    method: 'get', path: '/v1/centre', tag: 'auth', caller: 'anyone', summary: 'The centre\'s name, contact and logo',
+    description: '`logoUrl` is the uploaded logo\'s `/v1/centre/logo?v=…` when there is one, else `CENTRE_LOGO_URL`.',
+    answer: { status: 200, description: 'For the header, /help, the payment instructions and mails; null where not set', json: auth.centre },
+    alsoAnswers: [notModified],
+  },
+  {
+    method: 'get', path: '/v1/centre/logo', tag: 'auth', caller: 'anyone', summary: 'The logo an administrator uploaded',
+    description: 'Its address in `/v1/centre` carries its version, so it is cached for a day.',
+    answer: { status: 200, description: 'The picture', file: ['image/png', 'image/jpeg', 'image/webp'] }, alsoAnswers: [notModified],
+    errors: { 404: '`logo_not_found`' },
+  },
+  {
+    method: 'put', path: '/v1/centre/logo', tag: 'auth', caller: 'admin', summary: 'Upload the centre\'s logo',
+    description: 'It replaces `CENTRE_LOGO_URL` in the header and the mails. SVG is not taken: it can carry script.',
+    multipart: { properties: { file: file('PNG, JPEG or WebP, at most 512 KB') }, required: ['file'] },
+    answer: { status: 200, description: 'The centre as it is now shown', json: auth.centre },
+    errors: { 400: '`multipart_expected`, `logo_missing`, `logo_unreadable`', 413: '`logo_too_large`', 415: '`logo_not_image`' },
+  },
+  {
+    method: 'delete', path: '/v1/centre/logo', tag: 'auth', caller: 'admin', summary: 'Remove the uploaded logo',
+    description: 'Back to `CENTRE_LOGO_URL`, or to none.',
+    answer: { status: 200, description: 'The centre as it is now shown', json: auth.centre },
   },
   // users
   {

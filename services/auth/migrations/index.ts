@@ -152,4 +152,19 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+
+  // The logo an administrator uploaded: one row at most, the picture itself (a few hundred KB at
+  // most), so it is in the database's backups with the rest of the centre's settings.
+  '0006_centre_logo': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('centre_logo')
+        .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('bytes', 'bytea', (c) => c.notNull())
+        .addColumn('version', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+    },
+  },
 };

@@ -5,6 +5,7 @@ import { applyOnce, subscribe, type ServiceDefinition } from '@learning/kit';
 import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './administrators.js';
+import { configuredCentre, currentCentre } from './centre.js';
 import { publicUrlOf, type AuthConfig } from './config.js';
 import { googleClient } from './google.js';
 import { dummyPasswordHash } from './passwords.js';
@@ -32,14 +33,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
   let housekeeping: ReturnType<typeof setInterval> | undefined;
   const publicUrl = publicUrlOf(config);
   const signer = linkSigner(config.MAIL_LINK_SECRET);
-  const centre = {
-    name: config.CENTRE_NAME,
-    phone: config.CENTRE_PHONE ?? null,
-    email: config.CENTRE_EMAIL ?? null,
-    address: config.CENTRE_ADDRESS ?? null,
-    facebookUrl: config.CENTRE_FACEBOOK_URL ?? null,
-    logoUrl: config.CENTRE_LOGO_URL ?? null,
-  };
+  const centre = configuredCentre(config);
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? googleClient({ issuer: config.GOOGLE_ISSUER, clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET })
@@ -59,7 +53,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       mailSender = startMailSender({
         db: context.db,
         transport: mailTransport({ smtpUrl: config.SMTP_URL, mailDir: join(config.DATA_DIR, 'mail'), messageIdHost: host, logger: context.logger }),
-        context: { centre, publicUrl, signer, resetMinutes },
+        context: async () => ({ centre: await currentCentre(context.db, centre, publicUrl), publicUrl, signer, resetMinutes }),
         from: config.MAIL_FROM ?? `"${config.CENTRE_NAME.replaceAll('"', '')}" <no-reply@${host}>`,
         logger: context.logger,
         retrySeconds: config.MAIL_RETRY_SECONDS,
@@ -109,7 +103,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       app.use(notificationRoutes(context));
       app.use(passwordRoutes(context, signingKey, tokens));
       app.use(mailRoutes(context, signer));
-      app.use(centreRoutes(centre));
+      app.use(centreRoutes(context, centre));
     },
   };
 }

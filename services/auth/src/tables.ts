@@ -67,4 +67,5 @@ export interface AuthTables {
     sent_at: Date | null;
   };
   mail_opt_out: { user_id: string; topic: string };
+  centre_logo: { id: number; content_type: string; bytes: Buffer; version: string; updated_at: Generated<Date> };
 }

@@ -46,6 +46,13 @@ const routes: Route[] = [
     prepare: async () => ({ path: '/v1/auth/password', body: { currentPassword: 'not-the-password', password: 'a-new-password-1', repeatPassword: 'a-new-password-1' } }),
     expected: { guest: 401, learner: 403, otherLearner: 403, admin: 403 },
   },
+  {
+    method: 'PUT',
+    path: '/v1/centre/logo (a JSON body is not the multipart picture the administrator sends)',
+    prepare: async () => ({ path: '/v1/centre/logo', body: {} }),
+    expected: adminOnly(400),
+  },
+  { method: 'DELETE', path: '/v1/centre/logo', prepare: async () => ({ path: '/v1/centre/logo' }), expected: adminOnly(200) },
   { method: 'GET', path: '/v1/notifications', prepare: async () => ({ path: '/v1/notifications' }), expected: signedIn(200) },
   { method: 'GET', path: '/v1/notifications/unread-count', prepare: async () => ({ path: '/v1/notifications/unread-count' }), expected: signedIn(200) },
   { method: 'PUT', path: '/v1/notifications/read', prepare: async () => ({ path: '/v1/notifications/read' }), expected: signedIn(200) },

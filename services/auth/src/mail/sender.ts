@@ -15,7 +15,8 @@ type AuthDb = Db<AuthTables>;
 export interface MailSenderOptions {
   db: AuthDb;
   transport: MailTransport;
-  context: MailContext;
+  /** What the mails are written with, read once per batch: the centre's logo may change. */
+  context: () => Promise<MailContext>;
   from: string;
   logger: Logger;
   /** The first wait before a retry, in seconds. */
@@ -67,7 +68,10 @@ export function startMailSender({ db, transport, context, from, logger, retrySec
   async function sendDue(): Promise<void> {
     for (;;) {
       const mails = await claimDueMails(db, batchSize, leaseSeconds);
-      for (const mail of mails) await sendOne(mail);
+      if (mails.length > 0) {
+        const written = await context();
+        for (const mail of mails) await sendOne(mail, written);
+      }
       if (mails.length < batchSize || isStopped) break;
     }
     if (Date.now() - lastHousekeeping > 3600 * 1000) {
@@ -76,7 +80,7 @@ export function startMailSender({ db, transport, context, from, logger, retrySec
     }
   }
 
-  async function sendOne(mail: MailRow): Promise<void> {
+  async function sendOne(mail: MailRow, context: MailContext): Promise<void> {
     const params = mail.params as unknown as MailParams;
     try {
       if (params.kind === 'password-reset' && !(await startResetClock(params.resetId, context.resetMinutes))) {
