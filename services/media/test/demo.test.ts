@@ -1,6 +1,7 @@
-// The demo content (SEED_DEMO): a small real video with subtitles under every demo video id, which
-// the demo plans play; the introduction, workshop, brochure and per-day read-aloud PDFs; all of it
+// The demo content (SEED_DEMO): a small real video with subtitles and a poster frame under every demo
+// video id, which the demo plans play and their cards show; the introduction, workshop, brochure and per-day read-aloud PDFs; all of it
 // small.
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { demoDaysPerWeek, demoMonsterplanIds, demoMonsterplanVideos, demoVideos } from '@learning/contracts/demo';
@@ -43,6 +44,17 @@ it("plays a demo plan's day: the video is one of the committed clips, the subtit
   const subtitles = (await fixture.fetchBytes(played.sub)).bytes.toString();
   expect(subtitles.startsWith('WEBVTT\n')).toBe(true);
   expect(subtitles).toContain(day.name);
+});
+
+it('shows a poster frame of every demo video to anyone, for the cards and the days: a real 640×360 JPEG, one of the committed frames', async () => {
+  const frames = await Promise.all([1, 2, 3].map((number) => readFile(`${demoFolder}demo-${number}.jpg`)));
+  for (const video of demoVideos) {
+    const poster = await fixture.fetchBytes(`/v1/posters/${video.id}`);
+    expect([video.id, poster.status, poster.headers.get('content-type')]).toEqual([video.id, 200, 'image/jpeg']);
+    expect(frames.some((frame) => frame.equals(poster.bytes))).toBe(true);
+  }
+  const probed = execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', `${demoFolder}demo-1.jpg`]).toString().trim();
+  expect(probed).toBe('mjpeg,640,360');
 });
 
 it('serves the introduction, the workshop brochure, three brochures and each demo day’s read-aloud text as real PDFs', async () => {

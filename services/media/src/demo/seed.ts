@@ -1,6 +1,7 @@
 // The demo content of `npm start` (SEED_DEMO=1) on an empty media service: a small real video with
-// WebVTT subtitles under each demo video id of packages/contracts (three committed 8-second clips,
-// 40 KB each, made with ffmpeg, shared round-robin), published so the catalog learns their names,
+// WebVTT subtitles and a poster frame under each demo video id of packages/contracts (three committed
+// 8-second clips, 40 KB each, made with ffmpeg, and a frame of each made as uploads make theirs,
+// shared round-robin), published so the catalog learns their names,
 // and the documents: the introduction, the workshop brochure, three brochures and every demo plan's
 // per-day read-aloud text (PDFs written here, a few KB each).
 import { readFile } from 'node:fs/promises';
@@ -15,6 +16,7 @@ import type { MediaDb } from '../tables.js';
 import { demoDocuments, aloudPdf } from './documents.js';
 
 const clips = [1, 2, 3].map((number) => fileURLToPath(new URL(`../../demo/demo-${number}.mp4`, import.meta.url)));
+const posters = [1, 2, 3].map((number) => fileURLToPath(new URL(`../../demo/demo-${number}.jpg`, import.meta.url)));
 
 /** A short WebVTT for a demo video: its name, then what the clip shows. */
 export function demoSubtitles(video: DemoVideo): string {
@@ -36,6 +38,7 @@ export function demoSubtitles(video: DemoVideo): string {
 /** Seeds the demo when media has neither a video nor a document; answers whether it did. */
 export async function seedDemo(db: MediaDb, files: Files): Promise<boolean> {
   const clipBytes = await Promise.all(clips.map((clip) => readFile(clip)));
+  const posterBytes = await Promise.all(posters.map((poster) => readFile(poster)));
   return transaction(db, async (trx) => {
     // Two instances starting at once on one database seed once.
     await sql`LOCK TABLE video, document IN EXCLUSIVE MODE`.execute(trx);
@@ -52,6 +55,10 @@ export async function seedDemo(db: MediaDb, files: Files): Promise<boolean> {
       const subtitleKey = `videos/${demo.id}/subtitle-demo.vtt`;
       await files.storage.putBytes(fileKey, bytes);
       await recordFile(trx, { key: fileKey, contentType: 'video/mp4', size: bytes.length, etag: etagOf(bytes) });
+      const poster = posterBytes[index % posterBytes.length]!;
+      const posterKey = `videos/${demo.id}/poster.jpg`;
+      await files.storage.putBytes(posterKey, poster);
+      await recordFile(trx, { key: posterKey, contentType: 'image/jpeg', size: poster.length, etag: etagOf(poster) });
       if (demo.hasSubtitle) {
         await files.storage.putBytes(subtitleKey, subtitle);
         await recordFile(trx, { key: subtitleKey, contentType: 'text/vtt; charset=utf-8', size: Buffer.byteLength(subtitle), etag: etagOf(subtitle) });
@@ -65,7 +72,7 @@ export async function seedDemo(db: MediaDb, files: Files): Promise<boolean> {
           translate_url: '',
           is_published: true,
           file_key: fileKey,
-          poster_key: null,
+          poster_key: posterKey,
           subtitle_key: demo.hasSubtitle ? subtitleKey : null,
           duration_seconds: demoClipSeconds,
         })
