@@ -5,4 +5,4 @@ import { preloadRemoteOf } from './remotes/registry';
 // The page's remote is fetched while the shell's chunks download (a round trip chain of its own).
 preloadRemoteOf(window.location.pathname);
 
-import('./bootstrap').catch((error: unknown) => console.error('The shell failed to start', error));
+import(/* webpackChunkName: "bootstrap" */ './bootstrap').catch((error: unknown) => console.error('The shell failed to start', error));

@@ -48,6 +48,51 @@ function singleCopyAliases(production) {
   };
 }
 
+/**
+ * Hints in the shell's page for the files its start needs after the entry: the chunks of the async
+ * boundary (`import('./bootstrap')`, see shell/src/index.ts) and of the shared modules the shell
+ * provides (React, ReactDOM, the platform), which the federation runtime asks for only once the
+ * entry has run. (On a first visit the shell's own copies are the ones loaded, not the fallbacks of
+ * its consumes, which can sit in other chunks.) Asked for beside the entry instead, they no longer
+ * wait for its download and run.
+ */
+class PreloadStartPlugin {
+  /** @param {string} chunkGroupName the async boundary's webpackChunkName */
+  constructor(chunkGroupName) {
+    this.chunkGroupName = chunkGroupName;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.compilation.tap('PreloadStartPlugin', (compilation) => {
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap('PreloadStartPlugin', (data) => {
+        const publicPath = String(compilation.outputOptions.publicPath);
+        const links = [...this.startFiles(compilation)].map((file) =>
+          HtmlWebpackPlugin.createHtmlTagObject('link', { rel: 'preload', href: publicPath + file, as: file.endsWith('.css') ? 'style' : 'script' }),
+        );
+        data.headTags.push(...links);
+        return data;
+      });
+    });
+  }
+
+  /** @param {import('webpack').Compilation} compilation */
+  startFiles(compilation) {
+    const group = compilation.namedChunkGroups.get(this.chunkGroupName);
+    if (!group) throw new Error(`PreloadStartPlugin: no chunk group '${this.chunkGroupName}' (its webpackChunkName)`);
+    const files = new Set();
+    const addChunks = (/** @type {Iterable<import('webpack').Chunk>} */ chunks) => {
+      for (const chunk of chunks) for (const file of chunk.files) files.add(file);
+    };
+    addChunks(group.chunks);
+    for (const module of compilation.modules) {
+      if (module.type !== 'provide-module') continue;
+      for (const block of module.blocks) addChunks(compilation.chunkGraph.getBlockChunkGroup(block)?.chunks ?? []);
+    }
+    return files;
+  }
+}
+
 /** Where a dev server sends the API and the run-time files: a gateway already running. */
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -174,6 +219,7 @@ export function federatedApp(app) {
               }),
             ]
           : []),
+        ...(isHost && production ? [new PreloadStartPlugin('bootstrap')] : []),
       ],
       performance: { hints: false },
       stats: production ? 'normal' : 'errors-warnings',

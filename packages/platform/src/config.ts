@@ -25,7 +25,8 @@ export function setRuntimeConfig(config: RuntimeConfig | null): void {
 }
 
 async function fetchRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch(runtimeConfigUrl, { headers: { accept: 'application/json' }, cache: 'no-cache' });
+  // Revalidated by the gateway's Cache-Control: no-cache; the shell's index.html preloads it.
+  const response = await fetch(runtimeConfigUrl, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${runtimeConfigUrl} answered ${response.status}`);
   const body = (await response.json()) as Partial<RuntimeConfig>;
   return { payloadSecret: typeof body.payloadSecret === 'string' && body.payloadSecret ? body.payloadSecret : null };

@@ -27,7 +27,9 @@ export function registerRemotesFromGateway(): Promise<void> {
 }
 
 async function fetchRemoteEntries(): Promise<{ name: string; entry: string }[]> {
-  const response = await fetch(remoteManifestUrl, { headers: { accept: 'application/json' }, cache: 'no-cache' });
+  // The gateway answers it with Cache-Control: no-cache, so the browser revalidates it; a fetch with
+  // its own cache mode would not take the copy index.html preloads.
+  const response = await fetch(remoteManifestUrl, { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error(`${remoteManifestUrl} answered ${response.status}`);
   const listed = (await response.json()) as Record<string, unknown>;
   return Object.entries(listed)
