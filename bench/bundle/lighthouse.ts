@@ -5,7 +5,7 @@
 // description on each.
 //
 //   npm start                                                    # in another terminal: the platform with its demo plans
-//   npx tsx bench/bundle/lighthouse.ts                           # against http://localhost:8080, 3 runs a page
+//   npm run bench:lighthouse                                     # against http://localhost:8080, 3 runs a page
 //   npx tsx bench/bundle/lighthouse.ts --url http://host:8080 --runs 5
 //
 // Lighthouse is not a dependency of the project (its own dependencies would move the project's
