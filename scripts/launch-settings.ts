@@ -24,7 +24,7 @@ export interface LaunchNotes {
   /** What a newcomer should read in the log. */
   notices: string[];
   /** The embedded administrator, when the launcher made one. */
-  administrator?: { email: string; password: string; keptIn: string };
+  administrator?: { email: string; keptIn: string };
 }
 
 export function launchSettings(env: NodeJS.ProcessEnv): { settings: Settings; notes: LaunchNotes } {
@@ -54,7 +54,7 @@ export function launchSettings(env: NodeJS.ProcessEnv): { settings: Settings; no
     const file = keptSecretFile(dataDir, 'ADMIN_PASSWORD');
     settings.ADMIN_EMAIL = 'admin@example.com';
     settings.ADMIN_PASSWORD ??= keptSecret(file);
-    notes.administrator = { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD, keptIn: file };
+    notes.administrator = { email: settings.ADMIN_EMAIL, keptIn: file };
   }
   return { settings, notes };
 }
@@ -99,8 +99,16 @@ export function settingsOrExit(env: NodeJS.ProcessEnv, logger: Logger): { settin
   }
 }
 
-/** Said last, where a newcomer looks. */
-export function announceAdministrator({ administrator }: LaunchNotes, logger: Logger): void {
-  if (!administrator) return;
-  logger.info(`The administrator signs in as ${administrator.email} with the password ${administrator.password} (kept in ${administrator.keptIn}).`);
+/**
+ * Said last, where a newcomer looks: the site, the administration with where its password is kept
+ * (never the password: logs are kept and shipped elsewhere), and the API's documents.
+ */
+export function announceWhereToGo(siteUrl: string, { administrator }: LaunchNotes, logger: Logger): void {
+  logger.info(`The site: ${siteUrl}`);
+  logger.info(
+    administrator
+      ? `The administration: ${siteUrl}/administrator, signed in as ${administrator.email} with the password kept in ${administrator.keptIn}`
+      : `The administration: ${siteUrl}/administrator, signed in as ADMIN_EMAIL with ADMIN_PASSWORD`,
+  );
+  logger.info(`Every /v1 call: ${siteUrl}/docs`);
 }

@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger, cutRequestsSettleMs, stopGraceMs } from '@learning/kit';
-import { announceAdministrator, settingsOrExit, type Settings } from './launch-settings.js';
+import { announceWhereToGo, settingsOrExit, type Settings } from './launch-settings.js';
 
 const logger = createLogger('start-distributed');
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -14,7 +14,8 @@ if (!process.env.AMQP_URL) {
 }
 
 const { settings, notes } = settingsOrExit(process.env, logger);
-announceAdministrator(notes, logger);
+// Said before the processes' own lines, as this launcher does not wait for them to be ready.
+announceWhereToGo(`http://localhost:${settings.PORT ?? '8080'}`, notes, logger);
 
 const services = { auth: 4001, catalog: 4002, media: 4003, exam: 4004 } as const;
 const serviceUrls = Object.fromEntries(Object.entries(services).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]));

@@ -4,7 +4,7 @@ import { createLogger, loadConfig, stopDeadline, stopOnSignals } from '@learning
 import { gatewayEnv } from '../gateway/src/config.js';
 import { answerStartingOn } from '../gateway/src/starting.js';
 import { buildFrontEndsThatNeedIt } from './front-ends.js';
-import { announceAdministrator, settingsOrExit } from './launch-settings.js';
+import { announceWhereToGo, settingsOrExit } from './launch-settings.js';
 import { startPlatform } from './platform.js';
 
 const logger = createLogger('start');
@@ -24,8 +24,8 @@ const platform = await startPlatform({
     await starting?.close();
   },
 });
-logger.info(`The platform is running on ${platform.url.replace('0.0.0.0', 'localhost')}`);
-announceAdministrator(notes, logger);
+logger.info('The platform is running.');
+announceWhereToGo(platform.url.replace('127.0.0.1', 'localhost').replace('0.0.0.0', 'localhost'), notes, logger);
 // The start's garbage (migrations, the demo's seeding, the builds' output) collected once, as V8 may
 // leave it for a long time in an idle process: 40–60 MB less at idle (bench/start; npm start passes --expose-gc).
 setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 3000).unref();

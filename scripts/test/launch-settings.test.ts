@@ -5,7 +5,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { keptSecret, keptSecretFile, launchSettings } from '../launch-settings.js';
+import { pino } from 'pino';
+import { announceWhereToGo, keptSecret, keptSecretFile, launchSettings } from '../launch-settings.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dataDir: string;
@@ -76,4 +77,21 @@ it('with NODE_ENV=production, npm start refuses to start without the secrets and
   expect(started.status).toBe(1);
   expect(started.stdout + started.stderr).toContain('PAYLOAD_SECRET');
   expect(started.stdout + started.stderr).toContain('MEDIA_SIGNING_SECRET');
+});
+
+it('says last where to go: the site, the administration with where its password is kept but never the password, and /docs', () => {
+  const lines: string[] = [];
+  const logger = pino({}, { write: (line: string) => lines.push((JSON.parse(line) as { msg: string }).msg) });
+  const { settings, notes } = launchSettings({ DATA_DIR: dataDir });
+  announceWhereToGo('http://localhost:8080', notes, logger);
+  expect(lines).toEqual([
+    'The site: http://localhost:8080',
+    `The administration: http://localhost:8080/administrator, signed in as admin@example.com with the password kept in ${keptSecretFile(dataDir, 'ADMIN_PASSWORD')}`,
+    'Every /v1 call: http://localhost:8080/docs',
+  ]);
+  expect(lines.join('\n')).not.toContain(settings.ADMIN_PASSWORD);
+
+  lines.length = 0;
+  announceWhereToGo('http://localhost:8080', launchSettings({ DATA_DIR: dataDir, ADMIN_EMAIL: 'head@centre.mn', ADMIN_PASSWORD: 'a-strong-one' }).notes, logger);
+  expect(lines[1]).toBe('The administration: http://localhost:8080/administrator, signed in as ADMIN_EMAIL with ADMIN_PASSWORD');
 });
