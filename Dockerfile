@@ -23,5 +23,5 @@ COPY scripts ./scripts
 USER node
 # ENTRY is the deployable's main module, e.g. services/auth/src/main.ts or gateway/src/main.ts.
 ENV ENTRY=gateway/src/main.ts
-# The tracing register module loads OpenTelemetry's instrumentations before the entry (README, Traces).
+# The tracing register module loads OpenTelemetry's instrumentations before the entry (docs/operating.md, Traces).
 CMD ["sh", "-c", "exec node --import tsx --import @learning/kit/tracing-register \"$ENTRY\""]

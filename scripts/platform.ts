@@ -2,7 +2,7 @@
 // of one database (one embedded PGlite under <DATA_DIR>/platform, or DATABASE_URL), one bus
 // (in-process, or RabbitMQ when AMQP_URL is set) and the gateway in front. Each reads its settings
 // from the same environment through its own validated config, exactly as it does alone, so the
-// README's configuration table holds here as in the distributed start. `npm start`, the integration
+// configuration table (docs/operating.md) holds here as in the distributed start. `npm start`, the integration
 // tests, the browser journeys and the benchmarks all start the platform through here.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +35,7 @@ import { gatewayEnv } from '../gateway/src/config.js';
 import { startGateway } from '../gateway/src/server.js';
 
 export interface PlatformOptions {
-  /** The settings of the README's configuration table, as a launcher reads them from its environment. */
+  /** The settings of the configuration table (docs/operating.md), as a launcher reads them from its environment. */
   env: NodeJS.ProcessEnv;
   /** Keeps the embedded databases in memory and media's files in a temporary folder (tests). */
   inMemory?: boolean;

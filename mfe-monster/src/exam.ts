@@ -1,4 +1,4 @@
-// The exam's calls (README, wire contract): where the learner's one attempt stands (also as a query,
+// The exam's calls (docs/api.md): where the learner's one attempt stands (also as a query,
 // for the pages that only show the way to it), a question revealed when the learner reaches it, each
 // answer as it is chosen, and the end of the attempt with the answers sealed as a payload TOKEN with
 // the gateway's secret (DESIGN.md) before they leave the browser.

@@ -109,7 +109,7 @@ interface FakeExamOptions {
 }
 
 /**
- * The exam service's calls of one learner's attempt, as the wire contract says them (README), for
+ * The exam service's calls of one learner's attempt, as the wire contract says them (docs/api.md), for
  * fakeSession: questions revealed in turn, the open one closed as 999 when the next is revealed, a
  * second answer refused (409 exam_question_answered), and the end graded from its own record. `failNext`
  * breaks the next call of a kind on the network; `loseNextReply` lets it through, then loses its reply.

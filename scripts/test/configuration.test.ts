@@ -1,4 +1,4 @@
-// Every setting of the README's configuration table reaches its service under `npm start`'s way of
+// Every setting of the configuration table (docs/operating.md) reaches its service under `npm start`'s way of
 // starting (launchSettings, then startPlatform, as scripts/start.ts does): the platform is started
 // with a value other than the default for each, and each probe shows the behaviour that value
 // causes. A row without a probe, or a probe without a row, fails the test.
@@ -26,11 +26,11 @@ import { startPlatform, type Platform } from '../platform.js';
 
 (import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(60_000);
 
-const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+const operating = await readFile(new URL('../../docs/operating.md', import.meta.url), 'utf8');
 
-/** The variables named in the first column of the README's configuration table. */
+/** The variables named in the first column of the configuration table (docs/operating.md). */
 function documentedVariables(): string[] {
-  const section = readme.split(/^## /m).find((part) => part.startsWith('Configuration'))!;
+  const section = operating.split(/^## /m).find((part) => part.startsWith('Configuration'))!;
   const rows = section.split('\n').filter((line) => line.startsWith('| `'));
   return rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((match) => match[1]!));
 }
@@ -601,7 +601,7 @@ const probes: Record<string, Probe> = {
   },
 };
 
-/** Settings `npm start` sets itself; the README says so in their row, and the other tests show them at work. */
+/** Settings `npm start` sets itself; the table says so in their row, and the other tests show them at work. */
 const setByTheLauncher: Record<string, string> = {
   AUTH_URL: 'npm start wires its services itself',
   CATALOG_URL: 'npm start wires its services itself',
@@ -613,7 +613,7 @@ const setByTheLauncher: Record<string, string> = {
   OTEL_SERVICE_NAME: 'probed in traces.test.ts, as OTEL_EXPORTER_OTLP_ENDPOINT',
 };
 
-it('every variable of the README is probed, and every probe is of a README variable', () => {
+it('every variable of the configuration table is probed, and every probe is of one of its variables', () => {
   const documented = documentedVariables();
   expect(documented.length).toBeGreaterThan(30);
   expect(documented.filter((name) => !(name in probes) && !(name in setByTheLauncher))).toEqual([]);

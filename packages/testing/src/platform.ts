@@ -20,7 +20,7 @@ export const testMediaSigningSecret = 'test-media-signing-secret';
 export const testMailLinkSecret = 'test-mail-link-secret';
 
 export interface TestPlatformOptions {
-  /** Settings of the README's configuration table on top of the tests' own (PORT=0, secrets, the administrator…). */
+  /** Settings of the configuration table (docs/operating.md) on top of the tests' own (PORT=0, secrets, the administrator…). */
   env?: NodeJS.ProcessEnv;
   /** Keeps the databases and files under this folder instead of in memory (restart tests). */
   dataDir?: string;

@@ -1,4 +1,4 @@
-// Media's settings read as the README's configuration table says; a bad one stops the start with its name.
+// Media's settings read as the configuration table (docs/operating.md) says; a bad one stops the start with its name.
 import { loadConfig } from '@learning/kit';
 import { mediaEnv } from '../src/config.js';
 

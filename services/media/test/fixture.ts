@@ -44,7 +44,7 @@ export interface MediaFixture {
   close(): Promise<void>;
 }
 
-/** `env`: settings of the README's configuration table for this platform (MEDIA_UPLOAD_LIMIT_BYTES…). */
+/** `env`: settings of the configuration table (docs/operating.md) for this platform (MEDIA_UPLOAD_LIMIT_BYTES…). */
 export async function startMediaFixture({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<MediaFixture> {
   const [platform, media] = await Promise.all([startTestPlatform({ env: { MEDIA_SIGNING_SECRET: mediaSigningSecret, ...env } }), makeTestMedia()]);
   const admin = await platform.adminToken();

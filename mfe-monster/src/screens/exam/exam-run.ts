@@ -1,5 +1,5 @@
 // The exam as the learner goes through it (spec section 4), without React, driven by the server that
-// keeps the attempt and each question's clock (README, wire contract). Opening asks where the attempt
+// keeps the attempt and each question's clock (docs/api.md). Opening asks where the attempt
 // stands: a new one shows the intro, then a 7-second countdown and question 1; one in progress goes on,
 // after a countdown, at the next question (the server counts one left open as 999). Each question is
 // revealed when it is reached and its 9-second timer starts when it shows; a timer that runs out shows

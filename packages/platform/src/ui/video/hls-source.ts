@@ -54,7 +54,7 @@ export type Quality = string;
 export const autoQuality: Quality = 'auto';
 export const audioQuality: Quality = 'audio';
 
-/** The rendition's name in the ladder's path, `…/<name>/playlist.m3u8` (README, HLS); else its height. */
+/** The rendition's name in the ladder's path, `…/<name>/playlist.m3u8` (docs/api.md, HLS); else its height. */
 export function renditionName(level: { url?: string | string[]; height?: number }): string {
   const url = Array.isArray(level.url) ? level.url[0] : level.url;
   const named = url ? /\/([^/?#]+)\/[^/?#]+\.m3u8(?:[?#].*)?$/.exec(url)?.[1] : undefined;
