@@ -6,6 +6,7 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Logger } from 'pino';
 import { HttpError, badRequest, internalErrorMessage, notFound, payloadTooLarge } from './errors.js';
 import { jsonBodies } from './json-bodies.js';
+import { isTerminal } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { labelActiveSpan } from './tracing.js';
 
@@ -98,7 +99,9 @@ export function tagAndLogRequests(logger: Logger, { service, levelOf = () => 'in
     // Read now: a mounted router rewrites req.url on the way.
     const url = req.url ?? '/';
     const path = pathOf(url);
-    const level = levelOf(path);
+    // On a terminal the request lines wait to be asked for (LOG_LEVEL=debug): a page's dozens of calls
+    // would scroll away the lines a person starting the platform reads.
+    const level = isTerminal ? 'debug' : levelOf(path);
     if (logger.isLevelEnabled(level) && !unloggedPaths.has(path)) {
       const started = performance.now();
       res.once('close', () => {
