@@ -1,4 +1,4 @@
-// The administrator's journeys (issue 7): a real video (made by ffmpeg) uploaded with its progress
+// The administrator's journeys: a real video (made by ffmpeg) uploaded with its progress
 // watched, published, put into a lesson bundle and a Monster plan; a learner's request approved; the
 // learner then plays the video. And the learners' work: an exam result and a read-aloud recording.
 import type { Locator, Page } from 'playwright-core';

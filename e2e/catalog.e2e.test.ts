@@ -1,4 +1,4 @@
-// The learner's pages of the catalog (issue 4; spec sections 2, 4 and 8): a learner asks for a
+// The learner's pages of the catalog (spec sections 2, 4 and 8): a learner asks for a
 // Monster plan and a lesson bundle through the pages, the administrator approves through the API,
 // and the learner's pages show the approved state. A guest's request goes to sign-in. The brochure
 // PDFs are framed by our own page (the gateway's CSP lets them), and the site name keeps to one line.

@@ -1,4 +1,4 @@
-// The centre's loop in the browser (issue 20): a learner asks for a plan and is told how to pay; the
+// The centre's loop in the browser: a learner asks for a plan and is told how to pay; the
 // administrator approves on the requests screen and, without a reload, the learner's menu counts a new
 // notification that names the plan. Two learners record a day's read-aloud, one within 24 hours of the
 // day's assignment and one after: the refund report and the learner pages tell them apart, "mark paid"

@@ -1,4 +1,4 @@
-// The exam in the browser (spec sections 4 and 9, issue 18), one question at a time on the server's
+// The exam in the browser (spec sections 4 and 9), one question at a time on the server's
 // clock: a whole 40-question exam on the demo plan with its exam, some answers right, some wrong, some
 // left to time out, whose shown result is the server's grading, passed in words; a reload mid-exam that
 // resumes with the question on screen counted as 999; the exam reopened in a fresh browser (nothing
@@ -100,7 +100,7 @@ async function openExam(token: string): Promise<Page> {
   return page;
 }
 
-/** Says the one attempt is understood (Start waits for it, issue 20), then starts the exam. */
+/** Says the one attempt is understood (Start waits for it), then starts the exam. */
 async function startExam(page: Page) {
   await page.getByRole('checkbox', { name: examTexts.understand }).check();
   await page.getByRole('button', { name: examTexts.start }).click();

@@ -1,4 +1,4 @@
-// Adaptive playback in the browser (issue 22 point 4): an administrator uploads a video and its
+// Adaptive playback in the browser: an administrator uploads a video and its
 // subtitles, media makes its HLS ladder, and an approved learner's player plays the master playlist
 // through hls.js in Chromium (which plays no HLS by itself): segments are fetched, the playhead moves,
 // a seek keeps the app's own WebVTT subtitles, and the quality menu switches to the audio-only

@@ -1,4 +1,4 @@
-// Focused listening in the browser (issue 23): an approved learner opens a day whose video has
+// Focused listening in the browser: an approved learner opens a day whose video has
 // subtitles, finds its lines beside the video (from Chromium's own parsing of the app's WebVTT),
 // plays from a line, replays a sentence from the keyboard, loops a sentence twice with a pause
 // between (after which the video goes on), sees the day's words, and writes one line in dictation,

@@ -1,4 +1,4 @@
-// Screenshots of the learner's media screens at phone and desktop widths (issue 5), for a person to
+// Screenshots of the learner's media screens at phone and desktop widths, for a person to
 // look at before calling a screen done: /home with its carousel, the workshop's brochure, a plan day
 // playing with its materials and the read-aloud upload (sent, and a recording made in the page), and
 // a lesson bundle's playlist. Not a test, never committed: they go to /tmp/media-shots/ or the

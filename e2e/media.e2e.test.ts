@@ -1,4 +1,4 @@
-// The learner's media journeys (issue 5, point 10): a learner approved for a demo plan plays a day's
+// The learner's media journeys: a learner approved for a demo plan plays a day's
 // video from the media service, seeks (the position moves and playback goes on), switches speed and
 // subtitles with the mouse and the keyboard, comes back to where they stopped, and sends read-aloud
 // recordings (a real MP3 made by ffmpeg, and one recorded in the page from Chromium's fake
@@ -95,7 +95,7 @@ describe('a learner approved for a plan', () => {
     await page.keyboard.press('<');
     await page.keyboard.press('<');
     await page.keyboard.press('<');
-    // The keys step through the finer slow speeds too (issue 23): 2, 1.5, 1, 0.9, 0.8, 0.7.
+    // The keys step through the finer slow speeds too: 2, 1.5, 1, 0.9, 0.8, 0.7.
     expect((await videoState(page)).playbackRate).toBe(0.9);
     await page.keyboard.press('<');
     await page.keyboard.press('<');

@@ -1,4 +1,4 @@
-// Listening progress in the browser (issue 19, point 6): a learner plays 20 seconds of a day's video,
+// Listening progress in the browser: a learner plays 20 seconds of a day's video,
 // closes the browser, signs in from a fresh one (nothing stored) and finds /me and the plan offering to
 // continue that day at 0:20, the day in progress, and the video opened there before play; a learner who
 // listens to the whole of a short video sees it and its day complete, and the catalog's outbox holds

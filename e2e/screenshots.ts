@@ -1,5 +1,5 @@
 // Screenshots of the main screens at phone and desktop widths, for a person to look at before
-// calling a screen done (issue 3). Not a test, and never committed: they go to /tmp/e2e-shots/
+// calling a screen done. Not a test, and never committed: they go to /tmp/e2e-shots/
 // or the folder given. Run: npx tsx e2e/screenshots.ts [folder]
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';

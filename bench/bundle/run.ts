@@ -1,4 +1,4 @@
-// A first visit to /home, in two figures with their goals (issue 21 point 6):
+// A first visit to /home, in two figures with their goals:
 // - the gzipped JavaScript it downloads (the shell's entry and start chunks, /remotes.json's home
 //   remote entry and the chunks for /home): at most 150 KB;
 // - its Largest Contentful Paint on a throttled phone: at most 2.5 s, the median of several cold

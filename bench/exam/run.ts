@@ -1,4 +1,4 @@
-// An exam day (issue 18): BENCH_LEARNERS learners (500), each approved for a plan with its exam and a
+// An exam day: BENCH_LEARNERS learners (500), each approved for a plan with its exam and a
 // bank of 60 questions, begin within the same minute (BENCH_START_SPREAD_SECONDS, 60) and answer at
 // human pace through the gateway (bench/exam/sitting.ts); BENCH_THINK_SCALE (1) scales every wait.
 // Distributed mode: auth, catalog, exam and the gateway each as its own process (media is not needed),

@@ -1,4 +1,4 @@
-// A lesson played on a weak link (issue 22 point 5): Chromium, throttled by the DevTools protocol to
+// A lesson played on a weak link: Chromium, throttled by the DevTools protocol to
 // 1.5 Mbit/s down, 750 kbit/s up and 150 ms of latency on every request, plays a 720p lesson for 60 s
 // as an approved learner plays it on the plan's page, once as the uploaded MP4 and once as its HLS
 // ladder, in the same run; and the ladder's transcoding time per minute of video on this machine.

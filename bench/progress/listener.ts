@@ -1,4 +1,4 @@
-// One learner playing a plan's video at 1× as the page's reporter sends it (issue 19): every 10 s the
+// One learner playing a plan's video at 1× as the page's reporter sends it: every 10 s the
 // ranges played since the page opened the video (cumulative) and the playhead, on the reporter's own
 // clock whether or not the previous report has been answered. Some learners seek once; some send each
 // report twice at once, as a retried beacon would. Every report is kept with what it answered, so the

@@ -1,4 +1,4 @@
-// Listening reports (issue 19): BENCH_LEARNERS learners (1000), approved for a plan, each play one of
+// Listening reports: BENCH_LEARNERS learners (1000), approved for a plan, each play one of
 // its videos at 1× and report through the gateway every 10 s (the ranges played since the page opened
 // the video, cumulative, and the playhead) for BENCH_SECONDS (120), starting within the first 10 s.
 // One in 10 seeks once; one in 20 sends each report twice at once (a retried beacon); half resume a

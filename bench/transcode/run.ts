@@ -1,4 +1,4 @@
-// The HLS ladder's cost on this machine (issue 22): makes a test-card source with ffmpeg (moving
+// The HLS ladder's cost on this machine: makes a test-card source with ffmpeg (moving
 // picture and a tone, 1280x720 at 25 fps by default, about 2.5 Mbit/s like a phone's upload), then runs
 // media's own ladder (services/media/src/hls-ladder.ts: one ffmpeg, every rung, at niceness 10) on it
 // and prints the seconds of transcoding per minute of video, the CPU time, (ffmpeg's, from /proc) and each rendition's size.

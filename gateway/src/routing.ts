@@ -27,8 +27,8 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
   { path: '/v1/lessons', service: 'catalog' },
   { path: '/v1/lesson-requests', service: 'catalog' },
   { path: '/v1/monsterplan-requests', service: 'catalog' },
-  { path: '/v1/progress', service: 'catalog' }, // listening progress (issue 19)
-  { path: '/v1/refunds', service: 'catalog' }, // the refund ledger (issue 20)
+  { path: '/v1/progress', service: 'catalog' }, // listening progress
+  { path: '/v1/refunds', service: 'catalog' }, // the refund ledger
 ];
 
 const rows = routingTable.map(({ path, service }) => ({ path, segments: path.split('/').slice(1), service }));

@@ -1,5 +1,5 @@
 // The read-aloud recordings (spec section 7: GET /v1/monsterplans/aloud), grouped by learner and
-// paged on the server, one learner per page (spec section 9), or one learner's (issue 20: ?user=);
+// paged on the server, one learner per page (spec section 9), or one learner's (?user=);
 // and, from the catalog, each recording's plan day and whether it came within 24 hours of the
 // day's assignment (GET /v1/refunds/alouds?ids=…).
 import type { Page } from '@learning/contracts';

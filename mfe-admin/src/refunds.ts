@@ -1,4 +1,4 @@
-// The refund ledger (issue 20, contract section 3): a plan's report per learner, a learner's refunds,
+// The refund ledger (contract section 3): a plan's report per learner, a learner's refunds,
 // marking one paid and undoing it (the answer replaces the item shown), and the report as CSV, which
 // the api client cannot fetch (it reads JSON only): fetched here with the session's token and saved.
 import { payloadEncryptionHeader } from '@learning/contracts';

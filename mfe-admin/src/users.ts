@@ -1,5 +1,5 @@
-// The users the administrator sees: GET /v1/users, paged on the server and searched by name or email
-// (issue 20); the administrator role, granted or removed with PUT /v1/users/{id}/admin (the user's
+// The users the administrator sees: GET /v1/users, paged on the server and searched by name or
+// email; the administrator role, granted or removed with PUT /v1/users/{id}/admin (the user's
 // earlier tokens stop working); and one learner whole: the user, their plans' and bundles' progress,
 // and revoking their access to one.
 import type { MyLesson, MyMonsterplan, Page } from '@learning/contracts';

@@ -1,4 +1,4 @@
-// How the admin screens write what tells a video apart (issue 20): its kind, length (m:ss), upload
+// How the admin screens write what tells a video apart: its kind, length (m:ss), upload
 // date, and where it is used ('Monster plan 1 (2-р долоо хоног, 3-р өдөр)').
 import { formatClock, formatDate, useTranslation } from '@learning/platform';
 import type { VideoUse } from './video-uses';

@@ -1,5 +1,5 @@
 // Which plans (and on which week and day) or bundles use each video, from the plan and bundle lists
-// the admin screens load anyway: what tells two videos of the same name apart (issue 20).
+// the admin screens load anyway: what tells two videos of the same name apart.
 import type { catalog } from '@learning/contracts';
 import { fetchLessons, fetchMonsterplans, lessonsKey, monsterplansKey, useQuery } from '@learning/platform';
 import type { VideoKind } from './videos';

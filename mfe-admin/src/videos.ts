@@ -1,6 +1,6 @@
 // The videos of both kinds (spec section 7, /v1/files/monsterplan-videos and /v1/files/lesson-videos):
 // the paged list, the upload with its progress, publish {id, name, translateUrl}, delete, the
-// subtitles of a video, and its transcoding job (issue 22: shown per row, polled while it runs, retried).
+// subtitles of a video, and its transcoding job (shown per row, polled while it runs, retried).
 import type { media, Page } from '@learning/contracts';
 import { api, keepPreviousData, lessonsKey, monsterplansKey, upload, useMutation, useQuery, useQueryClient } from '@learning/platform';
 import { videosKey } from './keys';

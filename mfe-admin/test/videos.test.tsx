@@ -211,7 +211,7 @@ describe('the videos (/administrator/videos)', () => {
     expect((gateway.uploads[0]?.call.body as FormData).get('subtitle')).toMatchObject({ name: 'first.srt', size: subtitles.size });
   });
 
-  describe("each video's transcoding (issue 22)", () => {
+  describe("each video's transcoding", () => {
     const job = (state: string, progress = 0, reason: string | null = null) => ({ transcoding: { state, progress, reason } });
 
     it('shows the state in Mongolian per row: queued, transcoding N %, ready, failed with its reason; nothing for a video without a job', async () => {

@@ -20,7 +20,7 @@ async function theVideo(src: string) {
   return document.querySelector('video')!;
 }
 
-describe("a bundle's listening progress (issue 19)", () => {
+describe("a bundle's listening progress", () => {
   it('marks each lecture, shows the minutes heard, and opens the one to continue at its position before play', async () => {
     fakeSession(approved, { 'GET /v1/lessons': { body: [lesson] }, 'GET /v1/lessons/l1': { body: withAddresses(lesson) }, 'GET /v1/progress/lessons/l1': { body: halfway } });
     renderLessons('/product-remote-lesson/l1');

@@ -1,4 +1,4 @@
-// A plan's days released one a day (issue 20, wire contract section 2): a day the server has not
+// A plan's days released one a day (wire contract section 2): a day the server has not
 // released yet is locked, and the learner sees the date it opens, as the centre counts days.
 import type { PlanProgress } from '@learning/contracts';
 import { centreTimeZone, formatDate } from '@learning/platform';

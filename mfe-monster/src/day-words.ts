@@ -1,4 +1,4 @@
-// The days' words (monsterWords, issue 23): the administrator's free text read as words (one a line,
+// The days' words (monsterWords): the administrator's free text read as words (one a line,
 // or comma-separated on one line, each perhaps with its meaning after a dash, a tab or a colon), and
 // the plan's words so far as a flash-card file that Anki and Quizlet import: tab-separated UTF-8 with
 // Anki's file headers (#separator:tab, #html:false, #deck:), one card a line, the word then its meaning.

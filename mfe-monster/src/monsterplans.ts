@@ -43,7 +43,7 @@ export function examEntryOf(
   return isExamOffered(plan) ? 'take' : null;
 }
 
-/** The share of the plan heard from which the exam is the page's first call to action (issue 20). */
+/** The share of the plan heard from which the exam is the page's first call to action. */
 export const examReadyShare = 0.8;
 
 /** Has the learner heard most of the plan (by its real length), so that the exam comes first? */

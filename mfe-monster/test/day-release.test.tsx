@@ -1,4 +1,4 @@
-// A plan whose days are released one a day (issue 20): a day not released yet is locked in the
+// A plan whose days are released one a day: a day not released yet is locked in the
 // schedule with the date it opens (the centre's calendar, Asia/Ulaanbaatar), does not play, and the
 // server's refusal to play it (403 day_not_released) is shown instead of the player.
 import type { PlanProgress } from '@learning/contracts';
@@ -26,7 +26,7 @@ function dailyProgress(): PlanProgress {
 
 const playCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.filter((call) => call.path.includes('/play/'));
 
-describe('days released one a day (issue 20)', () => {
+describe('days released one a day', () => {
   it('locks a day not released yet, with the date it opens, and does not play it', async () => {
     const gateway = fakeSession(approved, {
       'GET /v1/monsterplans/p1': { body: plan },

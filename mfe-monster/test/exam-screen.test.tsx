@@ -23,7 +23,7 @@ function session(user = approved, server = fakeExamServer(), answers = {}) {
   return { gateway, server };
 }
 
-/** Says the one attempt is understood, then starts: the intro's Start waits for that (issue 20). */
+/** Says the one attempt is understood, then starts: the intro's Start waits for that. */
 async function startExam() {
   fireEvent.click(await screen.findByRole('checkbox', { name: 'Ганц л оролдлоготойг ойлголоо' }));
   fireEvent.click(screen.getByRole('button', { name: 'Шалгалт эхлүүлэх' }));

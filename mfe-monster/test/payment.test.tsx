@@ -1,4 +1,4 @@
-// How to pay for a plan while the request waits (issue 20): the panel right after the request and on
+// How to pay for a plan while the request waits: the panel right after the request and on
 // the pending card and plan page, at the price the request recorded (the early one when it was asked
 // before its deadline, even once the deadline has passed); once approved, that price as paid.
 import { aMyMonsterplan, aUser, fakeSession } from '@learning/platform/testing';
@@ -32,7 +32,7 @@ async function expectInstructions(panel: ReturnType<typeof within>) {
   expect(panel.getByRole('link', { name: 'Холбоо барих' })).toHaveAttribute('href', '/help');
 }
 
-describe('paying for a plan (issue 20)', () => {
+describe('paying for a plan', () => {
   it('shows how to pay right after the request, at the price it recorded, and takes the focus from the button that is gone', async () => {
     let user = aUser();
     const gateway = fakeSession(user, {

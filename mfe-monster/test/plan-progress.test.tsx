@@ -25,7 +25,7 @@ async function theVideo(src: string) {
   return document.querySelector('video')!;
 }
 
-describe("a plan's listening progress (issue 19)", () => {
+describe("a plan's listening progress", () => {
   it('shows N of M minutes listened, names the 1000-minute goal, and marks each day and week in words', async () => {
     fakeSession(approved, { 'GET /v1/monsterplans/p1': { body: plan }, 'GET /v1/progress/monsterplans/p1': { body: halfway } });
     renderMonster('/product-monster-plan/p1');

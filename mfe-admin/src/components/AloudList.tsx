@@ -1,5 +1,5 @@
 // Read-aloud recordings, each with its time, its plan day ('2-р долоо хоног, 3-р өдөр' or '—'), whether
-// it came on time (issue 20: 'Хугацаандаа', 'Хоцорсон', or 'Хуваарьгүй' when the day was never
+// it came on time ('Хугацаандаа', 'Хоцорсон', or 'Хуваарьгүй' when the day was never
 // assigned) and a player. Shared by the plan admin's table and the learner's page.
 import { Badge, formatDate, useTranslation, type BadgeTone } from '@learning/platform';
 import { useAloudTimeliness, type Aloud, type AloudTimeliness } from '../alouds';

@@ -1,4 +1,4 @@
-// A learner's earned refunds (issue 20): each with its kind, amount, when it was earned, what earned
+// A learner's earned refunds: each with its kind, amount, when it was earned, what earned
 // it (35/40, or the plan day of an on-time recording), paid or not and by whom and when, and the
 // administrator's "mark paid" or undo. Shared by the plan's report and the learner's page.
 import { Badge, Button, formatDate, formatPrice, useTranslation } from '@learning/platform';

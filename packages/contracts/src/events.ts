@@ -75,7 +75,7 @@ export const events = {
       name: z.string(),
       translateUrl: z.string(),
       hasSubtitle: z.boolean(),
-      /** The probed duration; absent from events published before issue 19, null when the probe could not read it. */
+      /** The probed duration; absent from events published before media probed durations, null when the probe could not read it. */
       durationSeconds: z.number().nonnegative().nullable().optional(),
     }),
   },
@@ -104,7 +104,7 @@ export const events = {
     data: z.object({
       userId: z.string(),
       monsterplanId: z.string(),
-      /** The plan's name as the exam knew it (for the learner's notification); absent before issue 20. */
+      /** The plan's name as the exam knew it (for the learner's notification); absent from events published before notifications named it. */
       monsterplanName: z.string().optional(),
       percent: z.number(),
       correctQuestions: z.number().int(),
@@ -112,7 +112,7 @@ export const events = {
       passed: z.boolean(),
     }),
   },
-  // Listening progress (catalog, issue 19): each at most once per learner and video, day, plan or bundle.
+  // Listening progress (catalog): each at most once per learner and video, day, plan or bundle.
   /** The learner heard 90 % of the video and its end, in the plan's or the bundle's player. */
   'progress.video-completed': {
     version: 1,
@@ -124,7 +124,7 @@ export const events = {
   },
   'progress.plan-completed': { version: 1, data: z.object({ userId: z.string(), monsterplanId: z.string() }) },
   'progress.lesson-completed': { version: 1, data: z.object({ userId: z.string(), lessonId: z.string() }) },
-  // The centre's loop (issue 20).
+  // The centre's loop.
   /** An administrator took a learner's approved (or pending) access to a plan or bundle away. */
   'monsterplan-access.revoked': { version: 1, data: monsterplanRequestEvent().omit({ requestId: true }) },
   'lesson-access.revoked': { version: 1, data: lessonRequestEvent().omit({ requestId: true }) },
@@ -174,7 +174,7 @@ function userAccess() {
   return z.object({ userId: z.string(), access });
 }
 
-// `name` (the bundle's or plan's, for the learner's notification) is absent from events before issue 20.
+// `name` (the bundle's or plan's, for the learner's notification) is absent from events published before notifications named it.
 function lessonRequestEvent() {
   return z.object({ requestId: z.string(), userId: z.string(), lessonId: z.string(), name: z.string().optional(), access });
 }

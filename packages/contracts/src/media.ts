@@ -22,7 +22,7 @@ export interface Video {
   contentType: string;
   hasPoster: boolean;
   createdAt: string;
-  /** Its HLS ladder's job (issue 22); null for a video uploaded before, or with transcoding off or ffmpeg missing. */
+  /** Its HLS ladder's job; null for a video uploaded before, or with transcoding off or ffmpeg missing. */
   transcoding: Transcoding | null;
 }
 
@@ -62,7 +62,7 @@ export interface AloudEntry {
   alouds: Aloud[];
 }
 
-/** A recording, with the plan day the learner sent it for (null for one sent without, or before issue 20). */
+/** A recording, with the plan day the learner sent it for (null for one sent without, or before recordings were tied to days). */
 export interface Aloud {
   _id: string;
   createdAt: string;

@@ -60,7 +60,7 @@ export const video = answerOf<Video>()(
         reason: z.string().nullable().describe('why it failed, in Mongolian; null unless failed'),
       })
       .nullable()
-      .describe('the HLS ladder\'s job; null for a video uploaded before issue 22, or with transcoding off or ffmpeg missing'),
+      .describe('the HLS ladder\'s job; null for a video without a job: uploaded before media transcoded, or with transcoding off or ffmpeg missing'),
   }),
 );
 export const videoPage = answerOf<Page<Video>>()(pageOf(video));
@@ -134,7 +134,7 @@ export const dictationScore = answerOf<DictationScore>()(
   z.object({ lines: z.number().int(), correctWords: z.number().int(), totalWords: z.number().int(), at: isoTime }),
 );
 const heard = { durationSeconds: z.number().nullable(), listenedSeconds: z.number(), position: z.number(), status };
-const dictation = dictationScore.nullable().optional().describe('the latest dictation of the video (issue 23); null when none');
+const dictation = dictationScore.nullable().optional().describe('the latest dictation of the video; null when none');
 
 export const videoProgress = answerOf<VideoProgress>()(z.object({ videoId: z.string(), ...heard }));
 export const planProgress = answerOf<PlanProgress>()(

@@ -299,7 +299,7 @@ export const operations: readonly Operation[] = [
   },
   {
     method: 'put', path: '/v1/progress/videos/{videoId}/dictation', tag: 'progress', caller: 'user', summary: 'Save one\'s dictation of a video',
-    description: 'A learner approved for the plan or bundle named (exactly one of `monsterplan`, `lesson`): the player\'s score of the dictation so far (issue 23); the latest is kept and shown with the video\'s progress.',
+    description: 'A learner approved for the plan or bundle named (exactly one of `monsterplan`, `lesson`): the player\'s score of the dictation so far; the latest is kept and shown with the video\'s progress.',
     json: progress.dictationReport, answer: { status: 200, description: 'The score kept', json: answers.dictationScore },
     errors: { 403: '`progress_not_approved`', 404: '`monsterplan_not_found`, `lesson_not_found`, `progress_video_not_found`' },
   },

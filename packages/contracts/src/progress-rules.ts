@@ -1,4 +1,4 @@
-// Listening progress through the 1000 minutes (issue 19): the rules and the answers the pages read,
+// Listening progress through the 1000 minutes: the rules and the answers the pages read,
 // without zod, so a front-end bundle that imports them carries no schema library (the report's schema
 // is in progress.ts).
 
@@ -29,7 +29,7 @@ export interface VideoProgress {
   status: ProgressStatus;
 }
 
-/** A video's dictation (issue 23): the learner's latest dictation of it, words right of the lines' words. */
+/** A video's dictation: the learner's latest dictation of it, words right of the lines' words. */
 export interface DictationScore {
   lines: number;
   correctWords: number;
@@ -56,7 +56,7 @@ export interface PlanProgress {
   continue: PlanPlace | null;
 }
 
-/** A plan day (issue 20): its listening and when it was given to the learner. */
+/** A plan day: its listening and when it was given to the learner. */
 export interface PlanDayProgress {
   week: number;
   dayOfWeek: number;
@@ -85,7 +85,7 @@ export interface PlanVideoProgress {
   listenedSeconds: number;
   position: number;
   status: ProgressStatus;
-  /** The learner's latest dictation of the video (issue 23); null when none (the catalog always says). */
+  /** The learner's latest dictation of the video; null when none (the catalog always says). */
   dictation?: DictationScore | null;
 }
 

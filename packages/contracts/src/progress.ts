@@ -1,4 +1,4 @@
-// Listening progress's report (issue 19): what the player sends while a plan's or a bundle's video
+// Listening progress's report: what the player sends while a plan's or a bundle's video
 // plays; the rules and the answers' shapes are in progress-rules.ts.
 import { z } from 'zod';
 import { id } from './common.js';
@@ -47,7 +47,7 @@ export type ListeningReport = z.infer<typeof listeningReport>;
 const wordsMessage = 'Диктантын оноо (lines, correctWords, totalWords) нь 0-ээс багагүй бүхэл тоо, зөв үг нийт үгээс олон биш байх ёстой.';
 const count = z.number({ error: wordsMessage }).int(wordsMessage).min(0, wordsMessage).max(100_000, wordsMessage);
 
-/** PUT /v1/progress/videos/{videoId}/dictation (issue 23): the video's dictation so far, as the player scored it. */
+/** PUT /v1/progress/videos/{videoId}/dictation: the video's dictation so far, as the player scored it. */
 export const dictationReport = z
   .object({ monsterplan: id.optional(), lesson: id.optional(), lines: count, correctWords: count, totalWords: count })
   .refine((report) => report.correctWords <= report.totalWords, { message: wordsMessage })

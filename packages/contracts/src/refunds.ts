@@ -1,4 +1,4 @@
-// The refund ledger's payloads (catalog, issue 20): what a learner earned back for a plan (passing its
+// The refund ledger's payloads (catalog): what a learner earned back for a plan (passing its
 // exam, a read-aloud recording within 24 hours of the day's assignment), and whether the centre paid it.
 import { z } from 'zod';
 import { pageQuery } from './common.js';

@@ -15,7 +15,7 @@ export const eventQueues = {
     ...revocationEventTypes,
     ...accessEventTypes,
     'exam.completed',
-    // The learner's notifications (issue 20).
+    // The learner's notifications.
     'refund.earned',
     'refund.paid',
     'refund.payment-undone',
@@ -23,8 +23,8 @@ export const eventQueues = {
     // Its own: the reset link and its mail are made by a consumer, not by the request.
     'password-reset.requested',
   ],
-  // The refund ledger (issue 20) consumes the exam's results and media's recordings.
-  // video.transcoded: play answers the HLS ladder once it is ready (issue 22).
+  // The refund ledger consumes the exam's results and media's recordings.
+  // video.transcoded: play answers the HLS ladder once it is ready.
   // question-bank.changed: the exam is offered, and may be switched on, only when its bank can fill it.
   catalog: [
     ...revocationEventTypes,
@@ -37,7 +37,7 @@ export const eventQueues = {
     'aloud.recorded',
     'question-bank.changed',
   ],
-  // Its own `video.uploaded` too: the transcoding worker is a consumer (issue 22).
+  // Its own `video.uploaded` too: the transcoding worker is a consumer.
   media: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.uploaded'],
   exam: [...revocationEventTypes, 'user.registered', 'user.deleted', ...accessEventTypes],
 } as const satisfies Record<string, readonly EventType[]>;

@@ -1,4 +1,4 @@
-// What a learner really heard of a plan's or a bundle's video, told to the server (issue 19): the
+// What a learner really heard of a plan's or a bundle's video, told to the server: the
 // <video>'s played ranges (any speed, not the playhead) and its playhead, every 10 s while it plays,
 // on pause and end, and when the page is hidden, left or the video closed. The ranges are cumulative
 // since the page opened the video, so a lost report is carried by the next one.

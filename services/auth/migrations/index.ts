@@ -72,7 +72,7 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // The learner's notifications (issue 20), made from other services' events: one per event (its id
+  // The learner's notifications, made from other services' events: one per event (its id
   // is unique, so a redelivered event makes none), dated by the event. `subject_id` is the refund a
   // refund-paid notification is about, so an undone payment finds it.
   '0004_notifications': {

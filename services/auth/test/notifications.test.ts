@@ -58,7 +58,7 @@ describe('the notification each event makes', () => {
     });
   });
 
-  it('an approved bundle request without a name (an event from before issue 20) says "Багц хичээл" and links to the bundle', async () => {
+  it('an approved bundle request without a name (an event published before notifications named it) says "Багц хичээл" and links to the bundle', async () => {
     await deliver(envelope('lesson-request.approved', { requestId: 'r2', userId: learner.id, lessonId, access, videoIds: [] }));
     expect(await only()).toMatchObject({
       type: 'request-approved',

@@ -286,7 +286,7 @@ export const migrations: Record<string, Migration> = {
 
   '0006_dictation': {
     async up(db: Kysely<unknown>) {
-      // A learner's latest dictation of a video (issue 23), shown with its listening progress.
+      // A learner's latest dictation of a video, shown with its listening progress.
       await db.schema
         .createTable('dictation')
         .addColumn('user_id', 'uuid', (c) => c.notNull())

@@ -1,4 +1,4 @@
-// Learners' read-aloud recordings as the catalog knows them (media's `aloud.recorded`, issue 20): the
+// Learners' read-aloud recordings as the catalog knows them (media's `aloud.recorded`): the
 // plan day each was sent for and when, so the catalog can tell whether it came within 24 hours of
 // that day's assignment (the read-aloud refund, the administrator's read-aloud table).
 import type { refunds } from '@learning/contracts';

@@ -1,4 +1,4 @@
-// When a plan day was assigned to a learner (issue 20): the moment the server first let them play one
+// When a plan day was assigned to a learner: the moment the server first let them play one
 // of its videos, or, for a plan released one day a day, the day's release moment. The read-aloud
 // refund counts 24 hours from it (refunds).
 import { forbidden } from '@learning/kit';

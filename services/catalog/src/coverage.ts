@@ -1,4 +1,4 @@
-// What a learner heard of one video, counted as unique seconds (issue 19): the ranges the player
+// What a learner heard of one video, counted as unique seconds: the ranges the player
 // reports are in video seconds (the `played` TimeRanges), so playing at 2× covers two video seconds per
 // wall second. Pure functions, no database: listening.ts keeps the result per learner and video.
 import { progressRules, type ProgressStatus } from '@learning/contracts';

@@ -1,4 +1,4 @@
-// The demo a newcomer sees on `npm start` (issue 4, part 6): on an empty catalog, three Monster
+// The demo a newcomer sees on `npm start`: on an empty catalog, three Monster
 // plans of two weeks (one inactive, one with the exam) and three lesson bundles, with the spec's
 // prices. Their videos are the demo videos of packages/contracts, under the ids the media service
 // gives its demo files, so the catalog's video read model starts with them.
@@ -23,7 +23,7 @@ const dayWords = [
   'weekend, relax, picnic, hang out, nap',
 ];
 
-/** A sample of what the administrator writes (issue 20): the account is a placeholder, not a real one. */
+/** A sample of what the administrator writes: the account is a placeholder, not a real one. */
 const paymentInstructions = [
   'Төлбөрөө дараах аргуудын аль нэгээр төлнө үү:',
   '• Дансаар: Хаан банк 5000 000 000 (Жишээ сургалтын төв). Гүйлгээний утга дээр имэйл хаягаа бичнэ үү.',

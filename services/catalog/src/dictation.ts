@@ -1,4 +1,4 @@
-// A learner's dictation of a video (issue 23): the player compares each typed line with the subtitle
+// A learner's dictation of a video: the player compares each typed line with the subtitle
 // line and sends the video's score so far; the latest is kept per learner and video, and shown with
 // the video's listening progress (progress.ts). Only where the learner may report listening.
 import type { progress } from '@learning/contracts';

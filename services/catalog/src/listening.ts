@@ -1,4 +1,4 @@
-// A learner's listening reports (issue 19): while a plan's or a bundle's video plays, the page sends
+// A learner's listening reports: while a plan's or a bundle's video plays, the page sends
 // the ranges it played; the catalog keeps their union per learner and video, clipped to what could have
 // been played since the previous reports (coverage.ts), and records the video's, the day's, the plan's
 // or the bundle's completion once, with its event (outbox).

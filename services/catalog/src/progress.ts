@@ -1,4 +1,4 @@
-// What a learner heard of a plan or a bundle (issue 19): each video's progress, the days' and weeks'
+// What a learner heard of a plan or a bundle: each video's progress, the days' and weeks'
 // marks, the totals from the videos' probed durations, and where "continue" opens; and /me's list of
 // the plans and bundles the learner is approved for or waits for, with what a pending one costs and
 // how to pay. Reads only: listening.ts writes, and assignments.ts records the days' assignments.

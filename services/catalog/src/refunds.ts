@@ -1,4 +1,4 @@
-// The refund ledger (issue 20): the spec pays a learner back a fixed amount for passing a plan's exam
+// The refund ledger: the spec pays a learner back a fixed amount for passing a plan's exam
 // and for a read-aloud recording made within 24 hours of the day's assignment, each once per plan.
 // The ledger is written from the exam's and media's events; the administrator reads it per plan or per
 // learner, marks an item paid (and may undo that). Each change is published as refund.*.

@@ -1,4 +1,4 @@
-// The daily release of a plan's days (issue 20): day i (0, 1, 2… in plan order) opens at 00:00
+// The daily release of a plan's days: day i (0, 1, 2… in plan order) opens at 00:00
 // Asia/Ulaanbaatar of the learner's approval date plus i days. Pure calendar math, no database.
 
 /** Mongolia has kept UTC+8 all year since 2017 (no summer time), so a fixed offset is exact. */

@@ -1,6 +1,6 @@
 // Access requests for a lesson bundle or a Monster plan (spec section 4): a signed-in learner asks,
 // the administrator approves (isApproved true) or cancels a pending one, which removes it, or revokes
-// a learner's access (issue 20), which removes the request whatever its state. Every change publishes
+// a learner's access, which removes the request whatever its state. Every change publishes
 // the learner's whole access through the outbox.
 // Every write of access_request moves its kind's revision and pending count (a trigger, revisions.ts),
 // so the administrator's kept pages (list-cache.ts) and the new-request badge follow it.

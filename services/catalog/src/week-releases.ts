@@ -1,4 +1,4 @@
-// Telling learners of a plan released day by day that a new week has opened (issue 20): a sweep,
+// Telling learners of a plan released day by day that a new week has opened: a sweep,
 // run every minute by the service and called directly by tests, records
 // `monsterplan.week-released` once per learner, plan and week ≥ 2 whose first day's release has passed.
 import { recordEvent, transaction, type ServiceContext } from '@learning/kit';

@@ -1,4 +1,4 @@
-// The assignment clock and the daily release (issue 20), without HTTP: the domain called with a clock
+// The assignment clock and the daily release, without HTTP: the domain called with a clock
 // the test sets, on the mode's database. A day is assigned on its first play; a releaseDaily plan's day
 // is its release moment, locked before it; an administrator previewing is never locked and assigns nothing.
 import { createMediaSigner } from '../src/media-urls.js';

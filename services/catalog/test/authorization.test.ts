@@ -157,7 +157,7 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/progress/mine', prepare: async () => ({ path: '/v1/progress/mine' }), expected: signedIn(200) },
   { method: 'GET', path: '/v1/progress/users/{userId}', prepare: async () => ({ path: `/v1/progress/users/${learner.id}` }), expected: adminOnly(200) },
 
-  // An administrator takes a learner's access away (issue 20): the learner's own, granted afresh for each caller.
+  // An administrator takes a learner's access away: the learner's own, granted afresh for each caller.
   {
     method: 'DELETE',
     path: '/v1/monsterplans/{id}/learners/{userId}',

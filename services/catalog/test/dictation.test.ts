@@ -1,4 +1,4 @@
-// A learner's dictation of a video (issue 23): saved through PUT /v1/progress/videos/{videoId}/dictation
+// A learner's dictation of a video: saved through PUT /v1/progress/videos/{videoId}/dictation
 // and shown with the video in the plan's or bundle's progress.
 import { progress } from '@learning/contracts';
 import { expectStatus } from '@learning/testing';

@@ -1,4 +1,4 @@
-// One learner, whole (issue 20, point 4): an administrator reads a learner's plans and bundles
+// One learner, whole: an administrator reads a learner's plans and bundles
 // (GET /v1/progress/users/{userId}) and revokes their access to a plan or bundle
 // (DELETE /v1/monsterplans|lessons/{id}/learners/{userId}); /v1/auth/me follows the revocation event.
 // Who may call them: authorization.test.ts.

@@ -1,4 +1,4 @@
-// What a pending learner must do (issue 20, point 1): the administrator's payment instructions on
+// What a pending learner must do: the administrator's payment instructions on
 // plans and bundles, a plan's releaseDaily switch, and /v1/progress/mine's price, instructions and
 // early price (only while pending and while it applies).
 import { expectStatus } from '@learning/testing';

@@ -69,7 +69,7 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('result_newest').on('result').columns(['created_at desc', 'id']).execute();
     },
   },
-  // The server keeps each question's clock (issue 18): a question is revealed when the learner reaches
+  // The server keeps each question's clock: a question is revealed when the learner reaches
   // it, and its answer is recorded with the time it came. Attempts begun before are dropped: their
   // learners start again, now one question at a time.
   '0002_revealed_question': {

@@ -1,7 +1,7 @@
 // The media service's schema: the stored files, the videos of both kinds with their poster and
 // subtitles, the documents by name, learners' read-aloud recordings and the learners' emails (from
-// auth's `user.registered`); since issue 20, the plan day each recording was sent for; since issue
-// 22, each video's transcoding job (its HLS ladder), held by its worker under a lease.
+// auth's `user.registered`), the plan day each recording was sent for, and each video's transcoding
+// job (its HLS ladder), held by its worker under a lease.
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 

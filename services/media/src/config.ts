@@ -55,7 +55,7 @@ export const mediaEnv = z
       .regex(/^\/(?:[\w-]+\/)+$/, 'a path that begins and ends with /, e.g. /media-files/')
       .optional(),
     /**
-     * '0' turns the transcoding of uploaded videos into HLS ladders off (issue 22): videos then play
+     * '0' turns the transcoding of uploaded videos into HLS ladders off: videos then play
      * from their uploaded file only. Without ffmpeg there is no transcoding either.
      */
     MEDIA_TRANSCODE: z.enum(['0', '1']).default('1'),

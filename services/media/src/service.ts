@@ -34,7 +34,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
   // One for the stream route that reads them and the routes that delete videos, so a delete is seen by both.
   let keptVideoFiles: KeptVideoFiles | undefined;
   const videoFiles = (context: ServiceContext<MediaTables>) => (keptVideoFiles ??= keepVideoFiles(context.db));
-  // The HLS ladders' worker (issue 22), one per service; made with the context, started once the spool is ready.
+  // The HLS ladders' worker, one per service; made with the context, started once the spool is ready.
   let transcoder: Transcoder | undefined;
   let unwatchTranscoding: () => unknown = () => undefined;
   let unwatchStore: () => unknown = () => undefined;

@@ -1,4 +1,4 @@
-// Transcoding as a job (issue 22): an upload queues its video's job with `video.uploaded` (one
+// Transcoding as a job: an upload queues its video's job with `video.uploaded` (one
 // transaction); media's consumer of that event wakes the worker, which claims queued jobs one at a
 // time (MEDIA_TRANSCODE_CONCURRENCY), makes the HLS ladder with ffmpeg in a local folder, puts each
 // file into the storage, then in one transaction records the files, the job's `ready` state and
@@ -41,7 +41,7 @@ export async function queueTranscoding(trx: MediaDb, videoId: string, kind: Vide
   await recordEvent(trx, 'video.uploaded', { videoId, kind });
 }
 
-/** Each video's job as the administrator's list shows it; a video without one (before issue 22, or no ffmpeg) is absent. */
+/** Each video's job as the administrator's list shows it; a video without one (uploaded before media transcoded, or without ffmpeg) is absent. */
 export async function transcodingOf(db: MediaDb, videoIds: string[]): Promise<Map<string, NonNullable<media.Video['transcoding']>>> {
   if (videoIds.length === 0) return new Map();
   const rows = await db.selectFrom('transcoding').select(['video_id', 'state', 'progress', 'reason']).where('video_id', 'in', videoIds).execute();
@@ -365,7 +365,7 @@ function ffmpegRuns(ffmpeg: string): Promise<boolean> {
 const watched = new Map<MediaDb, { concurrency: number }>();
 
 /**
- * The transcoding queue for /metrics (issue 21): jobs by state, how long the oldest queued one has
+ * The transcoding queue for /metrics: jobs by state, how long the oldest queued one has
  * waited, and how many a worker runs at once. Read when Prometheus asks.
  */
 export function watchTranscoding(db: MediaDb, logger: Logger, concurrency: number): () => void {

@@ -1,4 +1,4 @@
-// Signed HLS paths (issue 22): once media has made a video's ladder (`video.transcoded`), the catalog's
+// Signed HLS paths: once media has made a video's ladder (`video.transcoded`), the catalog's
 // play call and a bundle's videos answer its master playlist, signed in the path; a player follows the
 // playlists' relative links under that one path to every file of the ladder, and to nothing else. A
 // tampered, expired or over-long signature, or one signed for another video, is 403 as today's URLs.

@@ -1,4 +1,4 @@
-// A transcoding job that fails, is retried, or was interrupted by a crash (issue 22). FFMPEG_PATH is a
+// A transcoding job that fails, is retried, or was interrupted by a crash. FFMPEG_PATH is a
 // script in front of the real ffmpeg: while a flag file exists a ladder run fails (as ffmpeg does on a
 // file it cannot decode) or hangs (a job under way); posters pass straight through. Other media instances
 // (transcoders of their own on the same database and files) stand for a restart or a second instance.

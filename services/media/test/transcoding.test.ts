@@ -1,4 +1,4 @@
-// Transcoding as a job (issue 22): an upload queues its HLS ladder, media's worker makes it with the
+// Transcoding as a job: an upload queues its HLS ladder, media's worker makes it with the
 // real ffmpeg and stores it, the administrator's list shows the job; a redelivered `video.uploaded`
 // makes no second ladder (on RabbitMQ when AMQP_URL is set). The playlists' structure is checked
 // file by file.

@@ -1,6 +1,6 @@
 // The strings of the screens the shell loads on demand (sign-in, registration, the callbacks, the
 // learner's own pages, notifications), in the 'shell' namespace: each of those screens imports this
-// module, so a first visit to another page does not download them (issue 21's weight budget).
+// module, so a first visit to another page does not download them (bench/bundle weighs it).
 // Texts quoted by the spec ('Hi. {name}', 'Bye. {name}') are verbatim in both languages; validation
 // texts match the server's (packages/contracts).
 import { registerTranslations } from '@learning/platform';

@@ -1,6 +1,6 @@
 // The create and update form of lesson bundles and Monster plans (spec sections 2 and 5): name, price,
-// the early price with the day it ends (spec section 9), the videos and the payment instructions (issue
-// 20); a plan's videos also get their week, day and words, a plan may release its days one a day, and
+// the early price with the day it ends (spec section 9), the videos and the payment instructions; a
+// plan's videos also get their week, day and words, a plan may release its days one a day, and
 // its exam is switched on only while its question bank can fill one. An invalid submit is blocked and
 // marks every field touched; a field's problem shows once it is touched.
 import { examRules, type catalog } from '@learning/contracts';

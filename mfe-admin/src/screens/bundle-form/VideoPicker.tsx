@@ -1,6 +1,6 @@
 // The multi-select of videos (spec section 2): the published videos of the bundle's kind as
 // checkboxes; the order of choosing is the bundle's order. Each option tells same-named videos apart
-// (issue 20: kind, the plans with week and day or the bundles that use it, length, upload date), and a
+// (kind, the plans with week and day or the bundles that use it, length, upload date), and a
 // name that two videos share is followed by the end of each one's id ('#3f9a'), so that even their
 // checkboxes' names differ. A filter by name and by use is always there.
 import { LoadError, Loader, useTranslation } from '@learning/platform';

@@ -1,4 +1,4 @@
-// /administrator/users/{id} (issue 20): one learner whole: who they are, their plans and bundles
+// /administrator/users/{id}: one learner whole: who they are, their plans and bundles
 // (access, minutes heard, status) with "Эрх цуцлах" after a confirmation, their exam results, their
 // read-aloud recordings and their refunds (marked paid or undone here too).
 import { isPassed } from '@learning/contracts';

@@ -1,5 +1,5 @@
 // The read-aloud recordings: index, the learner's email, and each recording with its time, plan day,
-// whether it came on time (issue 20) and an audio player; paged on the server (spec section 2).
+// whether it came on time and an audio player; paged on the server (spec section 2).
 import { useMonsterplans, useTranslation } from '@learning/platform';
 import { aloudsPerPage, useAlouds } from '../../alouds';
 import { AdminSection } from '../../components/AdminSection';

@@ -1,4 +1,4 @@
-// /administrator/monsterplans/{id}/refunds (issue 20): who earned a refund on the plan (the exam passed
+// /administrator/monsterplans/{id}/refunds: who earned a refund on the plan (the exam passed
 // at 35/40, a read-aloud recorded within 24 hours of the day's assignment), per learner with the price
 // their request recorded, their items, the amounts earned, paid and owed, "mark paid" and undo, paged;
 // and the report as CSV.

@@ -1,4 +1,4 @@
-// A video's transcoding job in its row (issue 22): queued, transcoding N %, ready, or failed with the
+// A video's transcoding job in its row: queued, transcoding N %, ready, or failed with the
 // reason and a retry. The MP4 plays meanwhile, so nothing here blocks publishing.
 import { Badge, Button, useTranslation } from '@learning/platform';
 import { ErrorNotice } from '../../components/ErrorNotice';

@@ -1,5 +1,5 @@
 // The videos of one kind: # and name, 10 per page on the server; each with its subtitles (upload
-// SRT or WebVTT), its transcoding job (issue 22; the page is asked again while one runs) and delete
+// SRT or WebVTT), its transcoding job (the page is asked again while one runs) and delete
 // after 'Та устгахдаа итгэлтэй байна уу?' (spec section 2).
 import { Alert, Badge, Button, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';

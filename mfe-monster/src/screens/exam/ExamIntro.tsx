@@ -1,5 +1,5 @@
 // Before the exam: what it is and its rules (spec sections 4 and 9), that there is one attempt only,
-// and the button that starts it, enabled once the learner has said they understand (issue 20).
+// and the button that starts it, enabled once the learner has said they understand.
 import { examRules } from '@learning/contracts';
 import { Button, formatPrice, Link, useTranslation } from '@learning/platform';
 import { useId, useState } from 'react';

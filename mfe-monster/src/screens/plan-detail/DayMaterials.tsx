@@ -8,7 +8,7 @@ import { flashcardsFile, type DayWords } from '../../day-words';
 import { AloudUpload } from './aloud/AloudUpload';
 import type { PlanDay } from './PlanPlayer';
 
-/** `flashcards`: the plan's words of the days so far, for Anki and Quizlet (issue 23). */
+/** `flashcards`: the plan's words of the days so far, for Anki and Quizlet. */
 export function DayMaterials({ monsterplanId, day, flashcards }: { monsterplanId: string; day: PlanDay; flashcards?: { deck: string; days: DayWords[] } }) {
   const { t } = useTranslation('monster');
   const titleId = useId();

@@ -1,4 +1,4 @@
-// Instead of the player, for a chosen day the plan has not released yet (issue 20): the date it opens.
+// Instead of the player, for a chosen day the plan has not released yet: the date it opens.
 import { useTranslation } from '@learning/platform';
 import { releaseDateOf } from '../../day-release';
 

@@ -1,4 +1,4 @@
-// What an approved learner has heard of the plan (issue 19): "N of M minutes listened" over the plan's
+// What an approved learner has heard of the plan: "N of M minutes listened" over the plan's
 // real length, the programme's 1000-minute goal, and where to continue.
 import { Button, formatClock, MinutesListened, useTranslation } from '@learning/platform';
 import type { PlanPlace, PlanProgress } from '@learning/contracts';

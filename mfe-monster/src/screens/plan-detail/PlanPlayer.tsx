@@ -1,6 +1,6 @@
 // The player of an approved learner: the chosen day's video from its signed address (the play call of
 // spec section 7), with its subtitles when it has them, opening where the learner stopped on any device
-// and reporting what is heard (issue 19); under it the day's materials and the read-aloud upload.
+// and reporting what is heard; under it the day's materials and the read-aloud upload.
 import { Alert, ApiError, Loader, LoadError, startOf, Truncated, usePlay, useRefreshOnReport, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog, PlanProgress } from '@learning/contracts';
 import { dayWordsOf, wordsSoFar } from '../../day-words';
@@ -34,7 +34,7 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
   const onListeningReported = useRefreshOnReport(progress);
   if (!chosen) return <div className="plan-player__screen plan-player__screen--notice"><p>{t('detail.chooseDay')}</p></div>;
 
-  // The learner's latest dictation of this day's video (issue 23), kept with their progress.
+  // The learner's latest dictation of this day's video, kept with their progress.
   const dictation = progress?.videos.find((video) => video.videoId === chosen.video._id)?.dictation;
   const caption = (
     <p className="plan-player__caption">
@@ -61,7 +61,7 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
     );
   } else if (play.isError) {
     const refusal = play.error instanceof ApiError && play.error.status === 403 ? play.error.code : null;
-    // A day not released yet (issue 20): the server's message says when it opens.
+    // A day not released yet: the server's message says when it opens.
     screen = refusal === 'day_not_released' ? (
       <div className="plan-player__screen plan-player__screen--notice">
         <p>{play.error.message}</p>

@@ -1,4 +1,4 @@
-// The learner's notifications (issue 20) in the shared query client: a page of them, the unread count
+// The learner's notifications in the shared query client: a page of them, the unread count
 // the menu polls, and marking them read. A count that grows means something happened to the learner
 // (an approval, an exam result…), so what it may have changed is asked for again: no reload needed.
 import type { auth } from '@learning/contracts';

@@ -1,4 +1,4 @@
-// The learner's listening progress (issue 19) in the shared query client: a plan's, a bundle's and the
+// The learner's listening progress in the shared query client: a plan's, a bundle's and the
 // learner's own list. All under one key, so a report answered refreshes every view of it at once.
 import type { LessonProgress, MyLearning, PlanProgress } from '@learning/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// How far a learner got (issue 19), the same on the plan page, the bundle dialog and /me: a status
+// How far a learner got, the same on the plan page, the bundle dialog and /me: a status
 // in words (never colour alone) and "N of M minutes listened" with its bar.
 import type { ProgressStatus } from '@learning/contracts';
 import { useTranslation } from '../i18n/useTranslation';

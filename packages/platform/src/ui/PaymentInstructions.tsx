@@ -1,4 +1,4 @@
-// What a learner who has asked for a plan or a bundle is told while the request waits (issue 20): the
+// What a learner who has asked for a plan or a bundle is told while the request waits: the
 // amount to pay (the price their request recorded when it was made, the early one before its
 // deadline, whatever the price is today), the administrator's payment instructions, how the approval
 // comes, and where to ask (the centre's contact on /help). One panel for the plan and bundle pages and

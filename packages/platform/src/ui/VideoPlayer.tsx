@@ -27,9 +27,9 @@ export interface VideoPlayerProps {
   listening?: ListeningTarget | null;
   /** Called with the server's count after each report answered. */
   onListeningReported?: OnListeningReported;
-  /** Called after each dictation line is checked, with the video's score so far (issue 23). */
+  /** Called after each dictation line is checked, with the video's score so far. */
   onDictationChecked?: (score: { lines: number; correctWords: number; totalWords: number; line: number }) => void;
-  /** The day's words, listed beside the video, those in the line being heard marked (issue 23). */
+  /** The day's words, listed beside the video, those in the line being heard marked. */
   words?: string[];
   autoPlay?: boolean;
   /** Called when the video plays to its end (a playlist moves on). */

@@ -1,4 +1,4 @@
-// /v1/notifications: the signed-in learner's own notifications (issue 20), the unread count the menu
+// /v1/notifications: the signed-in learner's own notifications, the unread count the menu
 // polls, and marking them read.
 import { pageQuery } from '@learning/contracts';
 import { matchesEtag, parseInput, requireUser, type ServiceContext } from '@learning/kit';

@@ -40,7 +40,7 @@ export function lessonRoutes(context: ServiceContext<CatalogTables>, signer: Med
     res.status(204).end();
   });
 
-  // Administrator: takes the learner's access to the bundle away (approved or pending), issue 20.
+  // Administrator: takes the learner's access to the bundle away (approved or pending).
   router.delete('/v1/lessons/:id/learners/:userId', requireAdmin, async (req, res) => {
     const { id, userId } = req.params as { id: string; userId: string };
     await revokeAccess(db, 'lesson', id, userId);

@@ -42,7 +42,7 @@ export function monsterplanRoutes(context: ServiceContext<CatalogTables>, signer
     res.status(204).end();
   });
 
-  // Administrator: takes the learner's access to the plan away (approved or pending), issue 20.
+  // Administrator: takes the learner's access to the plan away (approved or pending).
   router.delete('/v1/monsterplans/:id/learners/:userId', requireAdmin, async (req, res) => {
     const { id, userId } = req.params as { id: string; userId: string };
     await revokeAccess(db, 'monsterplan', id, userId);

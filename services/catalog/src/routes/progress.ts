@@ -1,6 +1,6 @@
-// /v1/progress: what a learner heard of their plans' and bundles' videos (issue 19). Every route is
+// /v1/progress: what a learner heard of their plans' and bundles' videos. Every route is
 // the signed-in learner's own progress (the token names the learner); an administrator is a learner
-// here, with progress only where approved, and may read any learner's /mine (issue 20).
+// here, with progress only where approved, and may read any learner's /mine.
 import { progress } from '@learning/contracts';
 import { isUuid, parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
@@ -20,7 +20,7 @@ export function progressRoutes(context: ServiceContext<CatalogTables>): Router {
     res.set(noStore).json(await reportListening(db, req.principal!.id, req.params.videoId as string, report));
   });
 
-  // A learner approved for the report's plan or bundle: their dictation of the video so far (issue 23).
+  // A learner approved for the report's plan or bundle: their dictation of the video so far.
   router.put('/v1/progress/videos/:videoId/dictation', requireUser, async (req, res) => {
     const report = parseInput(progress.dictationReport, req.body);
     res.set(noStore).json(await saveDictation(db, req.principal!.id, req.params.videoId as string, report));

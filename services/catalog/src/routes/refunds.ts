@@ -1,4 +1,4 @@
-// The refund ledger's calls (issue 20), all the administrator's: a plan's report (JSON and CSV), a
+// The refund ledger's calls, all the administrator's: a plan's report (JSON and CSV), a
 // learner's refunds, marking a refund paid and undoing it, and whether recordings came on time.
 import { refunds } from '@learning/contracts';
 import { parseInput, requireAdmin, type ServiceContext } from '@learning/kit';

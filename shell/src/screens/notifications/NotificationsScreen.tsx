@@ -1,4 +1,4 @@
-// /notifications (issue 20): the learner's notifications, newest first, ten a page — each its message,
+// /notifications: the learner's notifications, newest first, ten a page — each its message,
 // how long ago, a link to what it is about, and marking it read (also by following the link); all read
 // at once; the unread ones say so in words, not colour alone.
 import type { auth } from '@learning/contracts';

@@ -1,4 +1,4 @@
-// The day's words beside the video (issue 23), those heard in the current line marked.
+// The day's words beside the video, those heard in the current line marked.
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
 

@@ -1,4 +1,4 @@
-// Dictation (issue 23): the subtitles hidden, the video pauses after each line and the learner types
+// Dictation: the subtitles hidden, the video pauses after each line and the learner types
 // what they heard; the answer is marked word by word against the line (dictation.ts), then play goes on.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';

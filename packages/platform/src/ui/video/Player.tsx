@@ -3,7 +3,7 @@
 // control, resuming where the learner stopped (the server's position, else playback-memory.ts), and
 // the listening reports of a plan's or bundle's video (listening.ts). An HLS ladder plays through
 // hls.js where the browser runs it, with a quality menu (hls-source.ts). With subtitles, focused
-// listening (issue 23): the lines beside the video, sentence by sentence, loop and auto-pause
+// listening: the lines beside the video, sentence by sentence, loop and auto-pause
 // (useFocusedListening.ts), and finer slow speeds in a menu.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';

@@ -1,4 +1,4 @@
-// A dictation's score sent to the catalog with the learner's progress (issue 23): the video's score
+// A dictation's score sent to the catalog with the learner's progress: the video's score
 // so far, after each line checked; a lost one is carried by the next, which holds it, and the player
 // says so when the latest save failed, offering to send it again.
 import type { DictationScore as SavedDictation } from '@learning/contracts';

@@ -1,4 +1,4 @@
-// Dictation (issue 23): what the learner typed, compared word by word with the line heard. Case and
+// Dictation: what the learner typed, compared word by word with the line heard. Case and
 // punctuation are forgiven (Cyrillic and Latin alike); the words are aligned by their longest common
 // subsequence, the classic dynamic programme, so a missed or extra word does not shift every later one.
 

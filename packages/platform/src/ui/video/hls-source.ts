@@ -1,4 +1,4 @@
-// How the player plays an address (issue 22): the play call answers an HLS master playlist once a
+// How the player plays an address: the play call answers an HLS master playlist once a
 // video's ladder is made (the MP4 before). A playlist plays through hls.js's light build where the
 // browser has Media Source Extensions (Chrome, Firefox, Safari on a Mac, iOS 17.1's
 // ManagedMediaSource), natively where only the browser itself plays HLS (older iOS), and a file plays

@@ -1,4 +1,4 @@
-// The focused-listening toggles (issue 23), kept per learner in this browser: localStorage under the
+// The focused-listening toggles, kept per learner in this browser: localStorage under the
 // signed-in user's id (a guest's under "guest"), so two learners sharing a computer keep their own.
 // Not on the server: they are a preference of the device as much as of the learner.
 import type { LoopSettings } from './sentence-loop';

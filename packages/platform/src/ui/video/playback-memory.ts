@@ -4,7 +4,7 @@
 
 /** The spec's speeds (section 9), always in view. */
 export const playbackSpeeds = [0.7, 1, 1.5, 2] as const;
-/** Finer slow steps for listening (issue 23), in a menu beside them. */
+/** Finer slow steps for listening, in a menu beside them. */
 export const slowSpeeds = [0.5, 0.6, 0.8, 0.9] as const;
 /** Every speed, slowest first: the keys step through these. */
 export const allSpeeds = [0.5, 0.6, 0.7, 0.8, 0.9, 1, 1.5, 2] as const;

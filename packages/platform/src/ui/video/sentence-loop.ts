@@ -1,4 +1,4 @@
-// What happens when a line ends (issue 23): played again after a pause (the sentence loop, or an A–B
+// What happens when a line ends: played again after a pause (the sentence loop, or an A–B
 // stretch), or the video waits for the learner (auto-pause, for shadowing and dictation). Driven by
 // the <video>'s timeupdate and seeked events, and one timer for the pause between repeats; nothing
 // here touches the DOM, so tests drive it with a plain object and fake timers.

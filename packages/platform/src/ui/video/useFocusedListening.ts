@@ -1,4 +1,4 @@
-// The state of focused listening for one <video> (issue 23): its lines from the subtitle track, the
+// The state of focused listening for one <video>: its lines from the subtitle track, the
 // line the learner is on, previous / replay / next, the sentence loop and auto-pause (sentence-loop.ts)
 // with the learner's saved toggles, and the A–B stretch. The player wires the returned events to its
 // <video> and draws the list and controls from the rest.

@@ -1,4 +1,4 @@
-// The day's words found in a line (issue 23): a word (or phrase) is in the line when its words begin
+// The day's words found in a line: a word (or phrase) is in the line when its words begin
 // consecutive words of the line, case forgiven, so "delay" is found in "delayed" and "wake up" in
 // "I woke up"? No: "wake" does not begin "woke". Irregular forms are not found. Pure.
 import { comparable, wordsOf } from './dictation';
