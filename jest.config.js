@@ -1,6 +1,6 @@
 // One jest run for the whole workspace, in three projects.
 // node: services, gateway, node packages and scripts. ESM mode: kysely and http-proxy-middleware are
-// ESM-only and PGlite loads by dynamic import (see shared/STACK.md), so the tests run as native modules.
+// ESM-only and PGlite loads by dynamic import (see docs/STACK.md), so the tests run as native modules.
 // web: the shell, the remotes and packages/platform, as React components in jsdom (files *.test.tsx,
 // which the node project's *.test.ts never matches).
 // e2e: the browser journeys (e2e/*.e2e.test.ts), Chromium driving the whole stack; ESM like node.

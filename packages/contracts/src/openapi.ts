@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of every /v1 call (spec section 7 and the platform's own), made from the
 // zod schemas of this package with zod's own JSON Schema output; the gateway serves it at
-// /openapi.json and renders it at /docs. scripts/test/openapi-routes.test.ts holds it equal to the routes.
+// /openapi.json and renders it at /docs. scripts/test/openapi-routes.test.ts holds it equal to the routes,
+// and scripts/test/openapi-answers.test.ts holds the real answers to it.
 import { z } from 'zod';
 import * as auth from './auth.js';
 import * as catalog from './catalog.js';

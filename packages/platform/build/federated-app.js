@@ -1,7 +1,7 @@
 // @ts-check
 // The webpack configuration of every front-end (the shell and each remote), so that all of them
 // agree on what is shared, how files are named and how a dev server reaches the gateway.
-// Versions and pitfalls behind these choices: shared/STACK.md (webpack pinned to 5.110.3).
+// Versions and pitfalls behind these choices: docs/STACK.md (webpack pinned to 5.110.3).
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';

@@ -1,4 +1,4 @@
-// What jsdom lacks and the front-ends use (shared/STACK.md): TextEncoder (react-router at import),
+// What jsdom lacks and the front-ends use (docs/STACK.md): TextEncoder (react-router at import),
 // WebCrypto (payload decryption) and matchMedia. fetch is stubbed by each test.
 const { TextDecoder, TextEncoder } = require('node:util');
 const { webcrypto } = require('node:crypto');
