@@ -12,3 +12,4 @@ export * from './account-rules.js';
 export * from './progress-rules.js';
 export * from './payload-token.js';
 export * from './media-urls.js';
+export * from './centre-time.js';

@@ -4,8 +4,6 @@
 /** Spec section 9: titles are truncated to 40 characters. */
 export const titleLength = 40;
 
-/** The centre's time zone (UTC+8 all year): its days, a day's release and an early price's deadline, start at 00:00 there. */
-export const centreTimeZone = 'Asia/Ulaanbaatar';
 
 /** "49000", "49 000", "49,000₮", "49000 MNT": an amount in tögrög with optional grouping and sign. */
 const amountInTogrog = /^(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)\s*(?:₮|mnt|төг(?:рөг)?\.?)?$/i;
@@ -42,19 +40,6 @@ export function formatDate(date: string | number | Date, language: string, { wit
   const twoDigits = (part: number) => String(part).padStart(2, '0');
   const dayText = `${year} оны ${month}-р сарын ${day}`;
   return withTime ? `${dayText}, ${twoDigits(hour)}:${twoDigits(minute)}` : dayText;
-}
-
-/** The centre's calendar day of a moment, as a date input holds it: "2026-12-09"; '' for an invalid date. */
-export function centreDayOf(date: string | number | Date): string {
-  const value = new Date(date);
-  if (Number.isNaN(value.getTime())) return '';
-  const { year, month, day } = calendarOf(value, centreTimeZone);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** The moment a centre's day ("2026-12-09") begins, as the catalog takes it: "2026-12-09T00:00:00+08:00". */
-export function centreMidnightOf(day: string): string {
-  return `${day}T00:00:00+08:00`;
 }
 
 /** The moment's calendar fields in the reader's time zone, or in the one named. */

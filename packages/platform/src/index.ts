@@ -7,7 +7,9 @@ export { api, ApiError, readAnswer, request, type Query, type RequestOptions } f
 export type { ListeningTarget, OnListeningReported, ReportMoment } from './listening';
 export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
 export { hasRequestIntent, requestIntentParam, useAccessRequest, useRequestOnReturn, type AccessRequestFamily, type RequestOnReturn } from './access-request';
-export { amountOf, centreDayOf, centreMidnightOf, centreTimeZone, formatDate, formatPrice, titleLength, truncate } from './format';
+export { amountOf, formatDate, formatPrice, titleLength, truncate } from './format';
+// The centre's clock, one for the server and the pages.
+export { centreDayOf, centreMidnightOf, centreTimeZone } from '@learning/contracts';
 export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
 export {
   changeLanguage,

@@ -1,8 +1,9 @@
 // When a plan day was assigned to a learner: the moment the server first let them play one
 // of its videos, or, for a plan released one day a day, the day's release moment. The read-aloud
 // refund counts 24 hours from it (refunds).
+import { centreDayOf } from '@learning/contracts';
 import { forbidden } from '@learning/kit';
-import { dayIndexOf, dayReleasesAt, ulaanbaatarDateOf, type PlanDay } from './release-calendar.js';
+import { dayIndexOf, dayReleasesAt, type PlanDay } from './release-calendar.js';
 import type { CatalogDb } from './tables.js';
 
 /** The plan's days in plan order. */
@@ -87,7 +88,7 @@ export async function recordedAssignments(db: CatalogDb, userId: string, monster
 }
 
 export const dayNotReleased = (releasesAt: Date) =>
-  forbidden(`Энэ өдрийн хичээл ${ulaanbaatarDateOf(releasesAt)} 00:00 цагт нээгдэнэ.`, 'day_not_released');
+  forbidden(`Энэ өдрийн хичээл ${centreDayOf(releasesAt)} 00:00 цагт нээгдэнэ.`, 'day_not_released');
 
 /**
  * A learner approved for the plan opens one of its days (the server is about to let them play a video

@@ -1,13 +1,11 @@
 // A plan's refund report as a CSV file for the centre's accounts: UTF-8 with a byte order mark (Excel
 // then reads the Cyrillic), RFC 4180 quoting, CRLF line ends, one row per refund, Mongolian headings,
 // times in Asia/Ulaanbaatar.
-import type { refunds } from '@learning/contracts';
+import { centreClockOf, type refunds } from '@learning/contracts';
 
 const byteOrderMark = '\uFEFF';
 const heading = ['Имэйл', 'Хөтөлбөрийн үнэ', 'Төрөл', 'Дүн (₮)', 'Олгох болсон', 'Дэлгэрэнгүй', 'Төлсөн', 'Төлсөн огноо', 'Төлсөн админ'];
 const kindNames: Record<refunds.RefundKind, string> = { exam: 'Шалгалт', aloud: 'Уншлага' };
-/** Mongolia keeps UTC+8 all year. */
-const ulaanbaatarOffsetMs = 8 * 60 * 60 * 1000;
 
 export function refundsCsv(report: refunds.PlanRefunds): string {
   const rows = report.result.flatMap(({ user, items, paidPrice }) =>
@@ -16,10 +14,10 @@ export function refundsCsv(report: refunds.PlanRefunds): string {
       paidPrice ?? '',
       kindNames[item.kind],
       String(item.amount),
-      ulaanbaatarTime(item.earnedAt),
+      centreClockOf(new Date(item.earnedAt)),
       detailOf(item),
       item.paidAt ? 'Тийм' : 'Үгүй',
-      item.paidAt ? ulaanbaatarTime(item.paidAt) : '',
+      item.paidAt ? centreClockOf(new Date(item.paidAt)) : '',
       item.paidBy?.email ?? '',
     ]),
   );
@@ -31,11 +29,6 @@ function detailOf(item: refunds.RefundItem): string {
   if (item.exam) return `${item.exam.correctQuestions}/${item.exam.totalQuestions}`;
   if (item.aloud) return `${item.aloud.week}-р долоо хоног, ${item.aloud.dayOfWeek}-р өдөр`;
   return '';
-}
-
-/** "2026-12-08 14:30", the centre's clock. */
-function ulaanbaatarTime(iso: string): string {
-  return new Date(Date.parse(iso) + ulaanbaatarOffsetMs).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /**

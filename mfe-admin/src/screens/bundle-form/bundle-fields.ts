@@ -41,7 +41,7 @@ export const emptyBundle: BundleFields = {
   releaseDaily: false,
 };
 
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && centreDayOf(centreMidnightOf(text)) === text;
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && centreDayOf(new Date(centreMidnightOf(text))) === text;
 
 /** The i18n keys of what is wrong, by field. */
 export function bundleErrors({ name, price, earlyPrice, earlyPriceEnds, videos, paymentInstructions }: BundleFields): Partial<Record<BundleField, string>> {
@@ -58,7 +58,7 @@ export function bundleErrors({ name, price, earlyPrice, earlyPriceEnds, videos, 
 
 /** A plan's or bundle's early price as the form edits it: its amount, and its deadline as the centre's day. */
 export function earlyPriceFields(offer: { earlyPrice: string | null; earlyPriceUntil: string | null }): Pick<BundleFields, 'earlyPrice' | 'earlyPriceEnds'> {
-  return { earlyPrice: offer.earlyPrice ?? '', earlyPriceEnds: offer.earlyPriceUntil ? centreDayOf(offer.earlyPriceUntil) : '' };
+  return { earlyPrice: offer.earlyPrice ?? '', earlyPriceEnds: offer.earlyPriceUntil ? centreDayOf(new Date(offer.earlyPriceUntil)) : '' };
 }
 
 /**
@@ -69,7 +69,7 @@ export function earlyPriceFields(offer: { earlyPrice: string | null; earlyPriceU
 export function earlyPriceBody({ earlyPrice, earlyPriceEnds }: Pick<BundleFields, 'earlyPrice' | 'earlyPriceEnds'>, was: string | null = null): { earlyPrice: string | null; earlyPriceUntil: string | null } {
   const early = earlyPrice.trim();
   if (!early || !earlyPriceEnds) return { earlyPrice: null, earlyPriceUntil: null };
-  return { earlyPrice: early, earlyPriceUntil: was && centreDayOf(was) === earlyPriceEnds ? was : centreMidnightOf(earlyPriceEnds) };
+  return { earlyPrice: early, earlyPriceUntil: was && centreDayOf(new Date(was)) === earlyPriceEnds ? was : centreMidnightOf(earlyPriceEnds) };
 }
 
 export const daysPerWeek = 7;

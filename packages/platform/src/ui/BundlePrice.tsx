@@ -4,7 +4,8 @@
 // they keep seeing, whatever the offer is today. While the request waits, nothing: the payment
 // instructions shown with a pending request say the amount to pay (PaymentInstructions).
 import { useTranslation } from '../i18n/useTranslation';
-import { centreTimeZone, formatDate, formatPrice } from '../format';
+import { centreTimeZone } from '@learning/contracts';
+import { formatDate, formatPrice } from '../format';
 import type { AccessState } from './AccessBadge';
 
 /** A plan's or bundle's offer, as the catalog answers it. */
