@@ -1,7 +1,7 @@
 // What the auth service tells the other services, through its outbox and the bus.
 import type { EventEnvelope } from '@learning/kit';
 import jwt from 'jsonwebtoken';
-import { deleteBusNamespace, startTestPlatform, type TestPlatform } from '@learning/testing';
+import { deleteBusNamespace, eventually, startTestPlatform, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;
 const heard: EventEnvelope[] = [];
@@ -19,18 +19,9 @@ afterAll(async () => {
   if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, platform.schemaPrefix, ['listener']);
 });
 
-async function eventually(find: () => EventEnvelope | undefined): Promise<EventEnvelope> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = find();
-    if (found || Date.now() > deadline) return found!;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 it('registration publishes user.registered in the event envelope', async () => {
   const learner = await platform.learner('Ану');
-  const event = await eventually(() => heard.find((e) => e.type === 'user.registered' && (e.data as { userId: string }).userId === learner.id));
+  const event = await eventually(() => heard.find((e) => e.type === 'user.registered' && (e.data as { userId: string }).userId === learner.id), 'user.registered is heard');
   expect(event).toEqual({
     id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     type: 'user.registered',
@@ -44,7 +35,7 @@ it('registration publishes user.registered in the event envelope', async () => {
 it('sign-out publishes session.revoked with the token id', async () => {
   const learner = await platform.learner();
   await platform.call('POST', '/v1/auth/logout', { token: learner.token });
-  const event = await eventually(() => heard.find((e) => e.type === 'session.revoked'));
+  const event = await eventually(() => heard.find((e) => e.type === 'session.revoked'), 'session.revoked is heard');
   expect(event.data).toEqual({ tokenId: expect.any(String), expiresAt: expect.any(String) });
 });
 
@@ -54,7 +45,7 @@ it("a role change publishes user.tokens-revoked: the user's tokens are good from
   const learner = await platform.learner();
   const admin = await platform.adminToken();
   await platform.call('PUT', `/v1/users/${learner.id}/admin`, { token: admin, body: { isAdmin: true } });
-  const event = await eventually(about('user.tokens-revoked', learner.id));
+  const event = await eventually(about('user.tokens-revoked', learner.id), 'user.tokens-revoked is heard');
   expect(event).toMatchObject({ producer: 'auth', version: 1 });
   const { notBefore, expiresAt } = event.data as { notBefore: string; expiresAt: string };
   const goodFrom = Date.parse(notBefore);
@@ -66,6 +57,6 @@ it("a role change publishes user.tokens-revoked: the user's tokens are good from
 it('deleting an account publishes user.tokens-revoked and user.deleted', async () => {
   const learner = await platform.learner();
   await platform.call('DELETE', '/v1/auth/me', { token: learner.token, body: { password: learner.password } });
-  expect((await eventually(about('user.deleted', learner.id))).data).toEqual({ userId: learner.id });
-  expect(await eventually(about('user.tokens-revoked', learner.id))).toBeDefined();
+  expect((await eventually(about('user.deleted', learner.id), 'user.deleted is heard')).data).toEqual({ userId: learner.id });
+  expect(await eventually(about('user.tokens-revoked', learner.id), 'user.tokens-revoked is heard')).toBeDefined();
 });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope } from '@learning/kit';
 import { followToCallback, type GoogleStandIn, type GoogleUser, startGoogleStandIn } from '@learning/testing/google';
-import { deleteBusNamespace, startTestPlatform, type TestPlatform, uniqueSuffix } from '@learning/testing';
+import { deleteBusNamespace, eventually, startTestPlatform, type TestPlatform, uniqueSuffix } from '@learning/testing';
 
 /** Where the provider sends the browser back; no browser here, so only its shape matters. */
 const redirectUri = 'http://127.0.0.1:8080/callback/google';
@@ -42,15 +42,6 @@ async function returnFromGoogle(user: GoogleUser): Promise<{ code: string; state
 }
 
 const loginGoogle = (body: unknown) => platform.call('POST', '/v1/auth/login-google', { body });
-
-async function eventually<T>(find: () => T | undefined): Promise<T | undefined> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = find();
-    if (found || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 const refusedByGoogle = { message: 'Google-ээр нэвтэрч чадсангүй. Дахин оролдоно уу.', code: 'google_sign_in_failed' };
 const invalidAttempt = {
@@ -106,7 +97,7 @@ describe('accounts', () => {
     expect(body.user).toMatchObject({ name: 'Гэрэл', email: user.email.toLowerCase(), googleId: user.sub, isAdmin: false, lessons: [] });
     const me = await platform.call('GET', '/v1/auth/me', { token: body.token });
     expect(me.body._id).toBe(body.user._id);
-    const event = await eventually(() => heard.find((e) => (e.data as { userId: string }).userId === body.user._id));
+    const event = await eventually(() => heard.find((e) => (e.data as { userId: string }).userId === body.user._id), 'the sign-in\'s event is heard');
     expect(event).toMatchObject({ type: 'user.registered', producer: 'auth', data: { userId: body.user._id, email: user.email.toLowerCase(), name: 'Гэрэл' } });
     // The account has no password: password sign-in is refused like a wrong one.
     const withPassword = await platform.call('POST', '/v1/auth/login', { body: { email: user.email, password: 'any-password-1' } });

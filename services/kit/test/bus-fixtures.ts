@@ -3,7 +3,6 @@
 // that plays a broker outage, and a bounded wait.
 import { randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import amqp, { type Channel } from 'amqplib';
 import type { Migration } from 'kysely/migration';
 import { createLogger, dropSchema, openDatabase, type AnyDb, type Db, type EventEnvelope, type EventHandler } from '../src/index.js';
@@ -28,15 +27,6 @@ export function collector() {
     received.push(event);
   };
   return { received, handler, ids: () => received.map((event) => event.id) };
-}
-
-/** Waits until `isDone` holds, checking every 20 ms, and fails after `timeoutMs`. */
-export async function eventually(isDone: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await isDone())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
-    await sleep(20);
-  }
 }
 
 export async function openTestDatabase<Tables>(migrations: Record<string, Migration>) {

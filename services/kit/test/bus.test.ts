@@ -1,6 +1,7 @@
 // One contract for every bus: the in-process bus always, RabbitMQ too when AMQP_URL is set.
 import { connectRabbitBus, createInProcessBus, MalformedEvent, type Bus, type EventEnvelope } from '../src/index.js';
-import { amqpUrl, collector, connectRabbitAdmin, envelope, eventually, logger, startForwarder, uniqueName } from './bus-fixtures.js';
+import { eventually } from '@learning/testing';
+import { amqpUrl, collector, connectRabbitAdmin, envelope, logger, startForwarder, uniqueName } from './bus-fixtures.js';
 
 const maxDeliveries = 3;
 const exchange = uniqueName('kit_test.events');

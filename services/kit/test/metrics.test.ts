@@ -16,7 +16,8 @@ import {
   type RunningService,
   type ServiceConfig,
 } from '../src/index.js';
-import { envelope, eventually, logger } from './bus-fixtures.js';
+import { eventually } from '@learning/testing';
+import { envelope, logger } from './bus-fixtures.js';
 
 const metricsToken = 'a-metrics-token-of-some-length';
 

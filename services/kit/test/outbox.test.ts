@@ -16,7 +16,8 @@ import {
   type Db,
   type OutboxRelay,
 } from '../src/index.js';
-import { amqpUrl, collector, connectRabbitAdmin, envelope, eventually, logger, openTestDatabase, startForwarder, uniqueName } from './bus-fixtures.js';
+import { eventually } from '@learning/testing';
+import { amqpUrl, collector, connectRabbitAdmin, envelope, logger, openTestDatabase, startForwarder, uniqueName } from './bus-fixtures.js';
 
 interface Tables {
   tally: { name: string; value: number };

@@ -2,7 +2,8 @@
 // contract refuses goes to the dead-letter queue at once, never to the handler. On the in-process bus
 // always, on RabbitMQ too when AMQP_URL is set.
 import { connectRabbitBus, createInProcessBus, subscribe, type Bus, type EventOf } from '../src/index.js';
-import { amqpUrl, connectRabbitAdmin, envelope, eventually, logger, uniqueName } from './bus-fixtures.js';
+import { eventually } from '@learning/testing';
+import { amqpUrl, connectRabbitAdmin, envelope, logger, uniqueName } from './bus-fixtures.js';
 
 const maxDeliveries = 3;
 const exchange = uniqueName('kit_test.subscriptions');
