@@ -1,7 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { signoutDelayMs } from '../src/screens/callbacks/SignoutCallbackScreen';
 import { fakeSession, learner, remotesThatWork, renderApp } from './fixtures';
 
 describe('sign-in and sign-out callbacks', () => {
+  // The greetings' delays are the pages' timers: fake timers move them on (waitFor advances them).
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   it("/login/callback greets 'Hi. {name}' and after 1.5 s goes to continue", async () => {
     fakeSession(learner);
     renderApp(`/login/callback?continue=${encodeURIComponent('http://localhost/help')}`);
@@ -46,7 +51,7 @@ describe('sign-in and sign-out callbacks', () => {
     const gateway = fakeSession(learner);
     renderApp('/signout/callback?continue=%2Fhelp');
     expect(await screen.findByText(`Bye. ${learner.name}`)).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await act(() => jest.advanceTimersByTimeAsync(signoutDelayMs * 2));
     expect(gateway.calls.some((call) => call.path === '/v1/auth/logout')).toBe(false);
     expect(localStorage.getItem('token')).not.toBeNull();
   });

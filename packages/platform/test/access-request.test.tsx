@@ -4,9 +4,11 @@
 // to sign in with the request in `continue`, and the bundle's page sends it once on their return.
 import { hasRequestIntent, Route, Routes, useAccessRequest, useCurrentUser, useRequestOnReturn } from '@learning/platform';
 import { aUser, fakeSession, renderWithPlatform } from '@learning/platform/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode, useState } from 'react';
+
+afterEach(() => jest.useRealTimers());
 
 const planFamily = {
   path: '/v1/monsterplan-requests',
@@ -42,8 +44,11 @@ it('shows the bundle pending at once, keeps it while /v1/auth/me lags behind, an
     },
     'POST /v1/monsterplan-requests': { status: 201, body: { _id: 'r1' } },
   });
+  // The rechecks are the hook's timer: fake timers move it on (waitFor advances them too).
+  jest.useFakeTimers();
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
   renderWithPlatform(<PlanRequest />);
-  await userEvent.click(await screen.findByRole('button', { name: 'request' }));
+  await user.click(await screen.findByRole('button', { name: 'request' }));
 
   expect(await screen.findByText('pending: p1')).toBeInTheDocument();
   // auth has not heard of it yet: the answers so far do not take the pending state away.
@@ -53,9 +58,9 @@ it('shows the bundle pending at once, keeps it while /v1/auth/me lags behind, an
   isKnownToAuth = true;
   const answersBefore = meAnswers;
   await waitFor(() => expect(meAnswers).toBeGreaterThan(answersBefore), { timeout: 3000 });
-  // Once the server agrees, the reloading stops.
+  // Once the server agrees, the reloading stops: a few of its intervals later, no answer more.
   const settled = meAnswers;
-  await new Promise((resolve) => setTimeout(resolve, 700));
+  await act(() => jest.advanceTimersByTimeAsync(3000));
   expect(meAnswers).toBe(settled);
   expect(screen.getByText('pending: p1')).toBeInTheDocument();
 });
