@@ -1,6 +1,7 @@
 // The OpenAPI document (packages/contracts/src/openapi.ts, served at /openapi.json) lists exactly the
-// /v1 routes the services and the gateway serve: their Express apps are built as main.ts builds them,
-// with nothing opened, and their routers walked.
+// /v1 routes the services and the gateway serve, and the gateway's routing table sends each route to
+// the service that serves it: their Express apps are built as main.ts builds them, with nothing
+// opened, and their routers walked.
 import express, { type Express } from 'express';
 import { openApiDocument } from '@learning/contracts/openapi';
 import { createLogger, loadConfig } from '@learning/kit';
@@ -13,6 +14,7 @@ import { examService } from '../../services/exam/src/service.js';
 import { mediaEnv } from '../../services/media/src/config.js';
 import { mediaService } from '../../services/media/src/service.js';
 import { createGateway } from '../../gateway/src/app.js';
+import { ownerOf } from '../../gateway/src/routing.js';
 
 const methods = ['get', 'post', 'put', 'delete', 'patch', 'head', 'options', 'trace'];
 const logger = createLogger('openapi-routes-test', 'silent');
@@ -95,4 +97,15 @@ it('every route a service or the gateway serves under /v1 is in the document', (
 
 it('every operation of the document is a route some service serves', () => {
   expect(documentedOperations().filter((operation) => !served.has(operation))).toEqual([]);
+});
+
+it('the gateway sends every route a service serves to that service', () => {
+  const services = ['auth', 'catalog', 'media', 'exam'];
+  // Each path as a client would call it: its parameters filled with an id-like segment.
+  const misrouted = [...served].flatMap(([route, apps]) => {
+    const owner = apps.find((app) => services.includes(app));
+    const path = route.slice(route.indexOf(' ') + 1).replace(/\{\w+\}/g, '64f0c2');
+    return owner && ownerOf(path) !== owner ? [`${route}: served by ${owner}, routed to ${ownerOf(path) ?? 'no one'}`] : [];
+  });
+  expect(misrouted).toEqual([]);
 });
