@@ -87,8 +87,8 @@ export default tseslint.config(
     restrictImports(tsFiles(name), [boundary.testFolders, ...boundary.serverCode, boundary.facade, ...boundary.otherRemotes(name)], nodeBuiltins),
   ),
   {
-    // Build configurations run on Node.
-    files: ['**/webpack.config.js', 'packages/platform/build/**/*.js', 'packages/platform/test/setup/*.cjs'],
+    // Build configurations and CI's own scripts run on Node.
+    files: ['**/webpack.config.js', 'packages/platform/build/**/*.js', 'packages/platform/test/setup/*.cjs', '.ci/*.mjs'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', require: 'readonly', module: 'writable', window: 'readonly', globalThis: 'readonly' },
     },
