@@ -1,7 +1,8 @@
 // /v1/lesson-requests and /v1/monsterplan-requests: asking, approving, cancelling and the
 // administrator's lists, with the access rules of spec section 4, through the gateway.
 import { randomUUID } from 'node:crypto';
-import { createRequest, findRequest } from '../src/requests.js';
+import { findRequest } from '../src/request-views.js';
+import { createRequest } from '../src/requests.js';
 import { expectStatus } from '@learning/testing';
 import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 

@@ -8,7 +8,7 @@ import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import { listLessons } from '../src/lessons.js';
 import { listMonsterplans } from '../src/monsterplans.js';
-import { listRequests } from '../src/requests.js';
+import { listRequests } from '../src/request-views.js';
 import { catalogRevision, createRevisions, requestRevision, type Revisions } from '../src/revisions.js';
 import type { CatalogDb } from '../src/tables.js';
 

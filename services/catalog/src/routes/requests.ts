@@ -3,7 +3,8 @@ import { catalog, pageQuery } from '@learning/contracts';
 import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
 import { Router } from 'express';
 import type { KeptLists } from '../list-cache.js';
-import { approveRequest, cancelRequest, createRequest, findRequest, listRequests, type RequestKind } from '../requests.js';
+import { findRequest, listRequests } from '../request-views.js';
+import { approveRequest, cancelRequest, createRequest, type RequestKind } from '../requests.js';
 import { requestRevision } from '../revisions.js';
 import type { CatalogTables } from '../tables.js';
 
