@@ -2,35 +2,30 @@
 // sees the one shown now, uploads a PNG, JPEG or WebP picture (checked here before it is sent, with
 // a progress bar while it goes), or removes an uploaded one to go back to CENTRE_LOGO_URL or none.
 import { Alert, ApiError, Loader, LoadError, PageTitle, useTranslation } from '@learning/platform';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { isUploadedLogo, logoTypes, maxLogoBytes, useCentre, useRemoveLogo, useUploadLogo } from '../../centre';
 import { AdminSection } from '../../components/AdminSection';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { FilePickButton } from '../../components/FilePickButton';
 
 export function CentreScreen() {
   const { t } = useTranslation('admin');
   const centre = useCentre();
-  const inputId = useId();
   const [progress, setProgress] = useState(0);
-  const [inputKey, setInputKey] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [isDone, setDone] = useState(false);
   const send = useUploadLogo(setProgress);
   const remove = useRemoveLogo();
 
-  const choose = (file: File | undefined) => {
+  const choose = (file: File) => {
     setDone(false);
     remove.reset();
-    if (!file) return;
     const problem = !logoTypes.includes(file.type) ? t('centre.notImage') : file.size > maxLogoBytes ? t('centre.tooLarge') : null;
     setRefusal(problem);
-    if (problem) {
-      setInputKey((key) => key + 1);
-      return;
-    }
+    if (problem) return;
     setProgress(0);
-    send.mutate(file, { onSuccess: () => setDone(true), onSettled: () => setInputKey((key) => key + 1) });
+    send.mutate(file, { onSuccess: () => setDone(true) });
   };
 
   return (
@@ -53,18 +48,7 @@ export function CentreScreen() {
               <p className="admin-centre__source">{t(isUploadedLogo(centre.data) ? 'centre.uploaded' : centre.data.logoUrl ? 'centre.configured' : 'centre.notSet')}</p>
             </div>
             <div className="admin-centre__actions">
-              <label htmlFor={inputId} className="lp-button lp-button--primary" aria-busy={send.isPending || undefined}>
-                {t('centre.pick')}
-              </label>
-              <input
-                key={inputKey}
-                id={inputId}
-                className="lp-visually-hidden"
-                type="file"
-                accept={logoTypes.join(',')}
-                disabled={send.isPending}
-                onChange={(event) => choose(event.target.files?.[0])}
-              />
+              <FilePickButton label={t('centre.pick')} accept={logoTypes.join(',')} className="lp-button lp-button--primary" isBusy={send.isPending} onPick={choose} />
               {isUploadedLogo(centre.data) && (
                 <ConfirmInline label={t('centre.remove')} question={t('centre.removeQuestion')} isLoading={remove.isPending} onConfirm={() => remove.mutate()} />
               )}
