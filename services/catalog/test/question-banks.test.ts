@@ -20,6 +20,13 @@ async function planOnceBankIs(monsterplanId: string, count: number) {
   }, `the catalog knows plan ${monsterplanId}'s bank holds ${count}`);
 }
 
+/** The exam learns of a new plan by the catalog's event; until it has, its bank answers 404. */
+const examKnowsPlan = (monsterplanId: string) =>
+  eventually(
+    async () => (await fixture.call('GET', `/v1/monsterplans/${monsterplanId}/questions?perPage=1&currentPage=1`, { token: fixture.admin })).status === 200,
+    `the exam knows plan ${monsterplanId}`,
+  );
+
 const switchExam = (plan: { _id: string; name: string; price: string; videos: string[] }, exam: boolean) =>
   fixture.call('PUT', `/v1/monsterplans/${plan._id}`, { token: fixture.admin, body: { id: plan._id, name: plan.name, price: plan.price, videos: plan.videos, exam } });
 
@@ -34,6 +41,7 @@ it('a new plan cannot be made with its exam on: it has no bank yet', async () =>
 it('the exam switches on once the bank holds enough, and is offered only while it does', async () => {
   const plan = await fixture.createMonsterplan();
   expect(plan.examQuestions).toEqual({ count: 0, needed: examRules.questionCount });
+  await examKnowsPlan(plan._id);
 
   expectStatus(await fixture.call('POST', `/v1/monsterplans/${plan._id}/questions`, { token: fixture.admin, body: questions(39) }), 201, 'importing 39');
   await planOnceBankIs(plan._id, 39);
