@@ -1,21 +1,15 @@
-// The centre's logo as the administrator manages it: GET /v1/centre (the query the shell's header
-// reads too, so a change shows there at once), PUT /v1/centre/logo with the picture, DELETE to remove it.
-import type { auth } from '@learning/contracts';
-import { api, upload, useMutation, useQuery, useQueryClient } from '@learning/platform';
-
-const centreKey = ['centre'];
-export const logoPath = '/v1/centre/logo';
-
-/** The pictures the server takes; the file input offers only these. */
-export const logoTypes = ['image/png', 'image/jpeg', 'image/webp'];
-export const maxLogoBytes = 512 * 1024;
-
-export function useCentre() {
-  return useQuery({ queryKey: centreKey, queryFn: ({ signal }) => api.get<auth.Centre>('/v1/centre', undefined, signal) });
-}
+// The centre's logo as the administrator changes it: PUT /v1/centre/logo with the picture, DELETE to
+// remove it. Each answers the centre as it is now shown, written into the query the shell's header
+// reads (the platform's useCentre), so the header shows the change at once.
+import { auth } from '@learning/contracts';
+import { api, centreKey, upload, useMutation, useQueryClient } from '@learning/platform';
 
 /** Whether the logo shown is one an administrator uploaded (not CENTRE_LOGO_URL's). */
-export const isUploadedLogo = (centre: auth.Centre) => centre.logoUrl?.startsWith(`${logoPath}?`) ?? false;
+export const isUploadedLogo = (centre: auth.Centre) => centre.logoUrl?.startsWith(`${auth.centreLogo.path}?`) ?? false;
+
+/** Whether the server takes the file: its type and size, checked before it is sent. */
+export const logoProblemOf = (file: File): 'notImage' | 'tooLarge' | null =>
+  !(auth.centreLogo.types as readonly string[]).includes(file.type) ? 'notImage' : file.size > auth.centreLogo.maxBytes ? 'tooLarge' : null;
 
 export function useUploadLogo(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
@@ -23,7 +17,7 @@ export function useUploadLogo(onProgress: (percent: number) => void) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return upload<auth.Centre>(logoPath, form, { method: 'PUT', onProgress });
+      return upload<auth.Centre>(auth.centreLogo.path, form, { method: 'PUT', onProgress });
     },
     onSuccess: (centre) => queryClient.setQueryData(centreKey, centre),
   });
@@ -32,7 +26,7 @@ export function useUploadLogo(onProgress: (percent: number) => void) {
 export function useRemoveLogo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<auth.Centre>(logoPath),
+    mutationFn: () => api.delete<auth.Centre>(auth.centreLogo.path),
     onSuccess: (centre) => queryClient.setQueryData(centreKey, centre),
   });
 }

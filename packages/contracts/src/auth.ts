@@ -113,6 +113,15 @@ export const centre = z.object({
 });
 export type Centre = z.infer<typeof centre>;
 
+/** The logo an administrator uploads (PUT /v1/centre/logo): what the server takes, and the page offers. SVG is not taken: it can carry script. */
+export const centreLogo = {
+  path: '/v1/centre/logo',
+  types: ['image/png', 'image/jpeg', 'image/webp'],
+  /** A header's 40 px and a mail's 48 px need far less. */
+  maxBytes: 512 * 1024,
+} as const;
+export type CentreLogoType = (typeof centreLogo.types)[number];
+
 export const examResult = z.object({
   id: z.string(),
   percent: z.number(),

@@ -189,7 +189,6 @@ export const operations: readonly Operation[] = [
     method: 'get', path: '/v1/centre', tag: 'auth', caller: 'anyone', summary: 'The centre\'s name, contact and logo',
     description: '`logoUrl` is the uploaded logo\'s `/v1/centre/logo?v=…` when there is one, else `CENTRE_LOGO_URL`.',
     answer: { status: 200, description: 'For the header, /help, the payment instructions and mails; null where not set', json: auth.centre },
-    alsoAnswers: [notModified],
   },
   {
     method: 'get', path: '/v1/centre/logo', tag: 'auth', caller: 'anyone', summary: 'The logo an administrator uploaded',

@@ -2,7 +2,7 @@
 // the one an administrator uploaded or else CENTRE_LOGO_URL. The uploaded picture is kept in auth's
 // database (centre_logo), at most one, and served at /v1/centre/logo.
 import { createHash } from 'node:crypto';
-import type { auth } from '@learning/contracts';
+import { auth } from '@learning/contracts';
 import type { Db } from '@learning/kit';
 import type { AuthConfig } from './config.js';
 import type { AuthTables } from './tables.js';
@@ -27,18 +27,11 @@ export function configuredCentre(config: AuthConfig): auth.Centre {
  */
 export async function currentCentre(db: AuthDb, configured: auth.Centre, origin = ''): Promise<auth.Centre> {
   const uploaded = await db.selectFrom('centre_logo').select('version').executeTakeFirst();
-  return uploaded ? { ...configured, logoUrl: `${origin}${logoPath}?v=${uploaded.version}` } : configured;
+  return uploaded ? { ...configured, logoUrl: `${origin}${auth.centreLogo.path}?v=${uploaded.version}` } : configured;
 }
 
-export const logoPath = '/v1/centre/logo';
-
-/** The largest logo taken: a header's 40 px and a mail's 48 px need far less. */
-export const maxLogoBytes = 512 * 1024;
-
-export type LogoType = 'image/png' | 'image/jpeg' | 'image/webp';
-
-/** What the bytes are, by their signature; SVG is not taken, as it can carry script. */
-export function logoTypeOf(bytes: Buffer): LogoType | undefined {
+/** What the bytes are, by their signature (auth.centreLogo's types). */
+export function logoTypeOf(bytes: Buffer): auth.CentreLogoType | undefined {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
@@ -49,7 +42,7 @@ export async function uploadedLogo(db: AuthDb) {
   return db.selectFrom('centre_logo').select(['content_type', 'bytes', 'version', 'updated_at']).executeTakeFirst();
 }
 
-export async function saveLogo(db: AuthDb, bytes: Buffer, contentType: LogoType): Promise<void> {
+export async function saveLogo(db: AuthDb, bytes: Buffer, contentType: auth.CentreLogoType): Promise<void> {
   const version = createHash('sha256').update(bytes).digest('base64url').slice(0, 16);
   const row = { content_type: contentType, bytes, version, updated_at: new Date() };
   await db

@@ -1,8 +1,7 @@
 // The centre's logo at the start of the header, when the centre has one (CENTRE_LOGO_URL). Its box is
 // fixed, so the picture arriving moves nothing; one that fails to load leaves the header as it was.
-import { useTranslation } from '@learning/platform';
+import { useCentre, useTranslation } from '@learning/platform';
 import { useState } from 'react';
-import { useCentre } from '../centre';
 
 export function CentreLogo() {
   const { t } = useTranslation('shell');

@@ -1,9 +1,10 @@
 // /administrator/centre: the centre's logo, which the header and every mail carry. The administrator
 // sees the one shown now, uploads a PNG, JPEG or WebP picture (checked here before it is sent, with
 // a progress bar while it goes), or removes an uploaded one to go back to CENTRE_LOGO_URL or none.
-import { Alert, ApiError, Loader, LoadError, PageTitle, useTranslation } from '@learning/platform';
+import { auth } from '@learning/contracts';
+import { Alert, ApiError, Loader, LoadError, PageTitle, useCentre, useTranslation } from '@learning/platform';
 import { useState } from 'react';
-import { isUploadedLogo, logoTypes, maxLogoBytes, useCentre, useRemoveLogo, useUploadLogo } from '../../centre';
+import { isUploadedLogo, logoProblemOf, useRemoveLogo, useUploadLogo } from '../../centre';
 import { AdminSection } from '../../components/AdminSection';
 import { ConfirmInline } from '../../components/ConfirmInline';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -21,8 +22,8 @@ export function CentreScreen() {
   const choose = (file: File) => {
     setDone(false);
     remove.reset();
-    const problem = !logoTypes.includes(file.type) ? t('centre.notImage') : file.size > maxLogoBytes ? t('centre.tooLarge') : null;
-    setRefusal(problem);
+    const problem = logoProblemOf(file);
+    setRefusal(problem && t(`centre.${problem}`));
     if (problem) return;
     setProgress(0);
     send.mutate(file, { onSuccess: () => setDone(true) });
@@ -48,7 +49,7 @@ export function CentreScreen() {
               <p className="admin-centre__source">{t(isUploadedLogo(centre.data) ? 'centre.uploaded' : centre.data.logoUrl ? 'centre.configured' : 'centre.notSet')}</p>
             </div>
             <div className="admin-centre__actions">
-              <FilePickButton label={t('centre.pick')} accept={logoTypes.join(',')} className="lp-button lp-button--primary" isBusy={send.isPending} onPick={choose} />
+              <FilePickButton label={t('centre.pick')} accept={auth.centreLogo.types.join(',')} className="lp-button lp-button--primary" isBusy={send.isPending} onPick={choose} />
               {isUploadedLogo(centre.data) && (
                 <ConfirmInline label={t('centre.remove')} question={t('centre.removeQuestion')} isLoading={remove.isPending} onConfirm={() => remove.mutate()} />
               )}

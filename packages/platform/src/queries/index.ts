@@ -1,4 +1,5 @@
 // One module per endpoint family: its query keys, fetchers and hooks, shared by every remote.
+export { centreKey, fetchCentre, useCentre } from './centre';
 export { fetchLesson, fetchLessons, lessonKey, lessonsKey, useLesson, useLessons, useRequestLesson } from './lessons';
 export {
   fetchMonsterplan,

@@ -1,23 +1,23 @@
 // /v1/centre: the centre's name, contact and logo, for the header, /help, the payment instructions and
 // the workshop page (the mails carry the same); /v1/centre/logo: the logo an administrator uploaded.
-import type { auth } from '@learning/contracts';
+import { auth } from '@learning/contracts';
 import { badRequest, HttpError, matchesEtag, notFound, payloadTooLarge, requireAdmin, type ServiceContext } from '@learning/kit';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
-import { currentCentre, logoPath, logoTypeOf, maxLogoBytes, removeLogo, saveLogo, uploadedLogo } from '../centre.js';
+import { currentCentre, logoTypeOf, removeLogo, saveLogo, uploadedLogo } from '../centre.js';
 import type { AuthTables } from '../tables.js';
 
 export function centreRoutes(context: ServiceContext<AuthTables>, configured: auth.Centre): Router {
   const { db } = context;
   const router = Router();
 
-  // Anyone. Asked again at each visit (an administrator may change the logo), answered 304 when the same.
+  // Anyone. Never kept by the browser: an administrator may change the logo.
   router.get('/v1/centre', async (_req, res) => {
     res.set('cache-control', 'no-cache').json(await currentCentre(db, configured));
   });
 
   // Anyone. Its address carries its version, so it may be kept a long time.
-  router.get(logoPath, async (req, res) => {
+  router.get(auth.centreLogo.path, async (req, res) => {
     const logo = await uploadedLogo(db);
     if (!logo) throw notFound('Төвийн лого байршуулаагүй байна.', 'logo_not_found');
     const etag = `"${logo.version}"`;
@@ -27,7 +27,7 @@ export function centreRoutes(context: ServiceContext<AuthTables>, configured: au
   });
 
   // Administrator: a PNG, JPEG or WebP picture in the multipart field `file`; it replaces CENTRE_LOGO_URL.
-  router.put(logoPath, requireAdmin, receiveLogo(), async (req, res) => {
+  router.put(auth.centreLogo.path, requireAdmin, receiveLogo(), async (req, res) => {
     if (!req.file) throw badRequest('Логоны зургаа «file» талбараар илгээнэ үү.', 'logo_missing');
     const type = logoTypeOf(req.file.buffer);
     if (!type) throw new HttpError(415, 'logo_not_image', 'Лого PNG, JPEG эсвэл WebP зураг байх ёстой.');
@@ -36,7 +36,7 @@ export function centreRoutes(context: ServiceContext<AuthTables>, configured: au
   });
 
   // Administrator: back to CENTRE_LOGO_URL, or to none.
-  router.delete(logoPath, requireAdmin, async (_req, res) => {
+  router.delete(auth.centreLogo.path, requireAdmin, async (_req, res) => {
     await removeLogo(db);
     res.json(await currentCentre(db, configured));
   });
@@ -44,9 +44,9 @@ export function centreRoutes(context: ServiceContext<AuthTables>, configured: au
   return router;
 }
 
-/** One file in memory, at most maxLogoBytes; multer's errors become Mongolian ones. */
+/** One file in memory, at most auth.centreLogo.maxBytes; multer's errors become Mongolian ones. */
 function receiveLogo(): RequestHandler {
-  const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: maxLogoBytes, files: 1, fields: 5 } }).single('file');
+  const single = multer({ storage: multer.memoryStorage(), limits: { fileSize: auth.centreLogo.maxBytes, files: 1, fields: 5 } }).single('file');
   return (req, res, next) => {
     if (!req.is('multipart/form-data')) return next(badRequest('Файлыг multipart/form-data хэлбэрээр «file» талбарт илгээнэ үү.', 'multipart_expected'));
     single(req, res, (error: unknown) => {

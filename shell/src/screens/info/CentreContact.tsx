@@ -1,9 +1,8 @@
 // The training centre's contact on /help (GET /v1/centre): phone, email, address and Facebook page,
 // each shown only when the centre has one. The page keeps its general text if the call fails.
 import { media } from '@learning/contracts';
-import { Loader, useTranslation } from '@learning/platform';
+import { Loader, useCentre, useTranslation } from '@learning/platform';
 import { useId, type ReactNode } from 'react';
-import { useCentre } from '../../centre';
 
 export function CentreContact() {
   const { t } = useTranslation('shell');
