@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { jest } from '@jest/globals';
 import { kitTables } from '@learning/kit';
 import { eventually, expectStatus, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 import { makeClip } from './media-files.js';
@@ -20,6 +21,8 @@ afterAll(() => fixture?.close(), startTimeoutMs);
 
 /** A guard against a hung job, not a figure: ffmpeg on a shared CI machine can be slow. */
 const transcodingTimeoutMs = 120_000;
+// The tests wait for jobs up to that bound, so jest's own (the config's 60 s) must not cut them first.
+jest.setTimeout(transcodingTimeoutMs + 30_000);
 const mediaDb = () => fixture.platform.services.media.context.db;
 const stored = (key: string) => readFile(join(fixture.platform.mediaFilesDir, key), 'utf8');
 
