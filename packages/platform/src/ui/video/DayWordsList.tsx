@@ -1,6 +1,8 @@
-// The day's words beside the video, those heard in the current line marked.
-import { useId } from 'react';
+// The day's words beside the video, those heard in the current line marked; and the same words
+// marked in that line's text in the list of lines.
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation';
+import { markedPieces } from './word-marks';
 
 export function DayWordsList({ words, heard }: { words: readonly string[]; heard: readonly string[] }) {
   const { t } = useTranslation('common');
@@ -23,4 +25,19 @@ export function DayWordsList({ words, heard }: { words: readonly string[]; heard
       </ul>
     </section>
   );
+}
+
+/** A line's text with the day's words in it marked (SentenceList's marks), or nothing without words. */
+export function dayWordMarks(words: readonly string[]): ((text: string) => ReactNode) | undefined {
+  if (words.length === 0) return undefined;
+  return (text) =>
+    markedPieces(text, words).map((piece, index) =>
+      piece.isMarked ? (
+        <mark key={index} className="lp-lines__mark">
+          {piece.text}
+        </mark>
+      ) : (
+        piece.text
+      ),
+    );
 }
