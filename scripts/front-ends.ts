@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Logger } from '@learning/kit';
+import type { Logger } from '@learning/kit/observability';
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 

@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { withoutEmpty, type Logger } from '@learning/kit';
+import type { Logger } from '@learning/kit/observability';
+import { withoutEmpty } from '@learning/kit/service';
 
 export type Settings = Record<string, string>;
 

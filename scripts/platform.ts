@@ -7,18 +7,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createInProcessBus,
-  createLogger,
-  earlierDatabaseFolders,
-  loadConfig,
-  openSharedPglite,
-  runService,
-  withoutEmpty,
-  type Bus,
-  type RunningService,
-  type SharedPglite,
-} from '@learning/kit';
+import { earlierDatabaseFolders, openSharedPglite, type SharedPglite } from '@learning/kit/data';
+import { createInProcessBus, type Bus } from '@learning/kit/events';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, runService, withoutEmpty, type RunningService } from '@learning/kit/service';
 import { authEnv } from '../services/auth/src/config.js';
 import { authService } from '../services/auth/src/service.js';
 import type { AuthTables } from '../services/auth/src/tables.js';

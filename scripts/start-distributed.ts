@@ -3,7 +3,8 @@
 // its own schema), else each service keeps its own embedded database under DATA_DIR.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger, cutRequestsSettleMs, stopGraceMs } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { cutRequestsSettleMs, stopGraceMs } from '@learning/kit/service';
 import { announceWhereToGo, settingsOrExit, type Settings } from './launch-settings.js';
 
 const logger = createLogger('start-distributed');

@@ -1,6 +1,7 @@
 // `npm start`: the whole platform on http://localhost:8080 from one command. Embedded defaults
 // (PGlite under .data/, the in-process bus); PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
-import { createLogger, loadConfig, stopDeadline, stopOnSignals } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, stopDeadline, stopOnSignals } from '@learning/kit/service';
 import { gatewayEnv } from '../gateway/src/config.js';
 import { answerStartingOn } from '../gateway/src/starting.js';
 import { buildFrontEndsThatNeedIt } from './front-ends.js';

@@ -5,7 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { EventEnvelope } from '@learning/contracts';
-import { connectRabbitBus, createLogger } from '@learning/kit';
+import { connectRabbitBus } from '@learning/kit/events';
+import { createLogger } from '@learning/kit/observability';
 import { eventually } from '@learning/testing';
 import { expectStatus, inTurns, signIn, type Call } from '../client.js';
 import type { Listener } from './listener.js';

@@ -1,7 +1,7 @@
 // The answers the gateway makes itself: its own errors (`{message, code}` in Mongolian, as the
 // services answer) and JSON, sealed like a service's answer when it is sent from /v1.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, internalErrorMessage, notFound, pathOf } from '@learning/kit';
+import { HttpError, internalErrorMessage, notFound, pathOf } from '@learning/kit/http';
 import { isV1Path } from './routing.js';
 import { sendSealedJson, type SealJson } from './payload.js';
 

@@ -6,7 +6,7 @@ import type { Agent } from 'node:http';
 import compression from 'compression';
 import express, { Router, type ErrorRequestHandler, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { createMetrics, type Logger } from '@learning/kit';
+import { createMetrics, type Logger } from '@learning/kit/observability';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
 import { serveApiDocs } from './api-docs.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';

@@ -1,6 +1,6 @@
 // The gateway's configuration from the environment, validated once at start.
 import { fileURLToPath } from 'node:url';
-import { serviceEnv } from '@learning/kit';
+import { serviceEnv } from '@learning/kit/service';
 import { z } from 'zod';
 
 /** The shell's production build in this repository. */

@@ -8,7 +8,9 @@
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { fileNotFound, keepAtMost, rangeNotSatisfiable, type Logger } from '@learning/kit';
+import { keepAtMost } from '@learning/kit/bounded-map';
+import { fileNotFound, rangeNotSatisfiable } from '@learning/kit/http';
+import type { Logger } from '@learning/kit/observability';
 import type { Response } from 'express';
 import parseRange from 'range-parser';
 import { gatewayErrors, type Answers } from './answers.js';

@@ -1,5 +1,6 @@
 // Runs the gateway alone (the distributed mode): reads the environment, listens, stops on a signal.
-import { createLogger, loadConfig, stopDeadline, stopOnSignals } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, stopDeadline, stopOnSignals } from '@learning/kit/service';
 import { gatewayEnv } from './config.js';
 import { startGateway } from './server.js';
 

@@ -2,7 +2,8 @@
 // behind counts it by its own route in detail), the gateway's own answers by their route, and the
 // front-ends' pages and files as one.
 import type { Request } from 'express';
-import { pathOf, unmatchedRoute } from '@learning/kit';
+import { pathOf } from '@learning/kit/http';
+import { unmatchedRoute } from '@learning/kit/observability';
 import { isV1Path, routeOf } from './routing.js';
 
 export const frontEndsRoute = 'front-ends';

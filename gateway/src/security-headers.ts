@@ -6,7 +6,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import helmet from 'helmet';
-import type { NodeMiddleware } from '@learning/kit';
+import type { NodeMiddleware } from '@learning/kit/http';
 
 /** The PDFs the pages show in a frame. */
 export const documentsPath = '/v1/documents/';

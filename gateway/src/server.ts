@@ -1,7 +1,9 @@
 // Starts the gateway on a port: `main.ts` runs it alone, the all-in-one launcher beside the services.
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { listen, stoppable, type Logger } from '@learning/kit';
+import { listen } from '@learning/kit/http';
+import type { Logger } from '@learning/kit/observability';
+import { stoppable } from '@learning/kit/service';
 import { createGateway } from './app.js';
 import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import type { MediaFilesFolder } from './handed-over-files.js';

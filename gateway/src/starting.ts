@@ -4,7 +4,7 @@
 // /healthz answers, as the process lives; /readyz, like everything else, says not yet.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { listen } from '@learning/kit';
+import { listen } from '@learning/kit/http';
 
 export const retryAfterSeconds = 3;
 

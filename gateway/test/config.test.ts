@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '@learning/kit';
+import { ConfigError, loadConfig } from '@learning/kit/service';
 import { gatewayEnv } from '../src/config.js';
 
 describe('the gateway configuration', () => {

@@ -5,7 +5,7 @@ import { createDecipheriv, createHash } from 'node:crypto';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
-import { createLogger } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
 import type { GatewayConfig } from '../src/config.js';
 import type { ServiceName } from '../src/routing.js';
 import { startGateway, type RunningGateway } from '../src/server.js';

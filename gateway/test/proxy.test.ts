@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { createGateway } from '../src/app.js';
 import type { RunningGateway } from '../src/server.js';
 import { idleConnectionMs, ServiceAgent } from '../src/service-agent.js';
-import { keepAliveTimeoutMs, listen as listenLikeAService } from '@learning/kit';
+import { keepAliveTimeoutMs, listen as listenLikeAService } from '@learning/kit/http';
 import { eventually } from '@learning/testing';
 import {
   closeServer,

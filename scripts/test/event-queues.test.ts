@@ -2,7 +2,10 @@
 // queue before its outbox relay publishes, so on a fresh broker the catalog may start and publish
 // before auth has ever run, and auth still applies those events.
 import { eventQueues } from '@learning/contracts';
-import { createInProcessBus, createLogger, kitTables, loadConfig, runService, type AnyDb, type Bus } from '@learning/kit';
+import { kitTables, type AnyDb } from '@learning/kit/data';
+import { createInProcessBus, type Bus } from '@learning/kit/events';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, runService } from '@learning/kit/service';
 import { authEnv } from '../../services/auth/src/config.js';
 import { authService } from '../../services/auth/src/service.js';
 import { catalogEnv } from '../../services/catalog/src/config.js';
@@ -86,7 +89,7 @@ describe.each(brokers)('the first start on a fresh %s', (_name, openBroker) => {
 });
 
 it('every service starts, so each consumes exactly what its queue in eventQueues binds, the kit’s own events included', async () => {
-  // runService refuses a service whose subscriptions differ from its queue (kit/src/event-queues.ts).
+  // runService refuses a service whose subscriptions differ from its queue (kit/src/events/event-queues.ts).
   await expect(startTestPlatform().then((platform) => platform.close())).resolves.toBeUndefined();
   // Four services on embedded databases start in seconds alone, in more on two busy cores.
 }, 60_000);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPayload, payloadKey } from '@learning/contracts';
-import { cutRequestsSettleMs, stopGraceMs } from '@learning/kit';
+import { cutRequestsSettleMs, stopGraceMs } from '@learning/kit/service';
 import { eventually, testPayloadSecret } from '@learning/testing';
 import { launchSettings } from '../launch-settings.js';
 import { startPlatform } from '../platform.js';

@@ -4,7 +4,8 @@
 // opened, and their routers walked.
 import express, { type Express } from 'express';
 import { openApiDocument } from '@learning/contracts/openapi';
-import { createLogger, loadConfig } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig } from '@learning/kit/service';
 import { authEnv } from '../../services/auth/src/config.js';
 import { authService } from '../../services/auth/src/service.js';
 import { catalogEnv } from '../../services/catalog/src/config.js';

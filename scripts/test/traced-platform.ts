@@ -2,7 +2,7 @@
 // `--import @learning/kit/tracing-register` (the instrumentations must load before the platform's
 // modules, which a Jest worker has already loaded). It arranges a learner's pending Monster plan
 // request, prints what the test needs as one line `{"arranged": …}`, and stops on SIGTERM.
-import { flushTraces } from '@learning/kit';
+import { flushTraces } from '@learning/kit/observability';
 import { startTestPlatform } from '@learning/testing';
 import { catalogFixtureOn, mediaSigningSecret } from '@learning/testing/catalog';
 

@@ -2,7 +2,9 @@
 // Every catalog event carries the learner's whole access with a version; the newest version wins,
 // so events may arrive twice or out of order and the grants still end up as the catalog's.
 import { accessEventTypes, learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
-import { claimAccessVersion, isUuid, type EventOf, type KitTables } from '@learning/kit';
+import type { KitTables } from '@learning/kit/data';
+import { claimAccessVersion, type EventOf } from '@learning/kit/events';
+import { isUuid } from '@learning/kit/http';
 import type { Transaction } from 'kysely';
 import type { AuthTables, GrantKind } from './tables.js';
 

@@ -1,7 +1,9 @@
 // Accounts: registration, credentials, and the user as the other screens see it (with the grants
 // and exam results other services told us about).
 import type { auth, Page } from '@learning/contracts';
-import { conflict, forbidden, isUniqueViolation, isUuid, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
+import { isUniqueViolation, transaction, type Db } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { conflict, forbidden, isUuid, unauthorized } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { assertPasswordKeepsRule, passwordProblem } from './password-rule.js';
 import { hashPassword, isPasswordCorrect } from './passwords.js';

@@ -1,7 +1,8 @@
 // The administrator role: granted and removed by an administrator on the users screen, and given to
 // the configured administrator of a platform that has none. A role change revokes the user's tokens,
 // whose `adm` claim no longer holds; the platform always keeps one administrator.
-import { conflict, forbidden, isUuid, notFound, transaction, type Db } from '@learning/kit';
+import { transaction, type Db } from '@learning/kit/data';
+import { conflict, forbidden, isUuid, notFound } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { createAccount, findAccountByEmail } from './accounts.js';
 import { hashPassword } from './passwords.js';

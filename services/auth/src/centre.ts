@@ -3,7 +3,7 @@
 // database (centre_logo), at most one, and served at /v1/centre/logo.
 import { createHash } from 'node:crypto';
 import { auth } from '@learning/contracts';
-import type { Db } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
 import type { AuthConfig } from './config.js';
 import type { AuthTables } from './tables.js';
 

@@ -1,7 +1,9 @@
 // A user deleting their own account (/me/settings). Their grants and exam results here go with the
 // account, every token they hold is revoked, and `user.deleted` tells the other services to forget
 // what they keep of them (requests, recordings, exam sittings and results).
-import { badRequest, forbidden, recordEvent, transaction, unauthorized, type Db } from '@learning/kit';
+import { transaction, type Db } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { badRequest, forbidden, unauthorized } from '@learning/kit/http';
 import { findAccount } from './accounts.js';
 import { keepAnAdministrator, lockAdministrators } from './administrators.js';
 import { isPasswordCorrect } from './passwords.js';

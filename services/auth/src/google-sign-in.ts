@@ -1,6 +1,7 @@
 // Google sign-in on our side: the attempts between start and callback, and the account a verified
 // Google identity signs in to (found by its Google id, linked by its verified email, or created).
-import { conflict, forbidden, unauthorized, type Db } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
+import { conflict, forbidden, unauthorized } from '@learning/kit/http';
 import { createAccount, findAccountByEmail } from './accounts.js';
 import type { Selectable } from 'kysely';
 import type { GoogleAttempt, GoogleIdentity } from './google.js';

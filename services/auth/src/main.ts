@@ -1,5 +1,6 @@
 // Runs the auth service alone (the distributed mode).
-import { createLogger, loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit/service';
 import { authEnv } from './config.js';
 import { authService } from './service.js';
 

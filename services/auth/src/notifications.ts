@@ -2,7 +2,9 @@
 // consumer, never a read of their tables), one per event and in Mongolian; listed newest first,
 // counted while unread and marked read by the learner.
 import { examRules, type AccessEventType, type auth, type PageQuery } from '@learning/contracts';
-import { isUuid, notFound, type Db, type EventOf, type KitTables } from '@learning/kit';
+import type { Db, KitTables } from '@learning/kit/data';
+import type { EventOf } from '@learning/kit/events';
+import { isUuid, notFound } from '@learning/kit/http';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import { mailNotification } from './mail/causes.js';
 import type { AuthTables } from './tables.js';

@@ -3,7 +3,9 @@
 // or, for an account that signs in with Google only, a mail that says so. Setting a new password
 // through the link signs the learner in and every device out, and ends the account's other links.
 import { randomUUID } from 'node:crypto';
-import { HttpError, badRequest, recordEvent, transaction, type Db, type EventOf } from '@learning/kit';
+import { transaction, type Db } from '@learning/kit/data';
+import { recordEvent, type EventOf } from '@learning/kit/events';
+import { HttpError, badRequest } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { hashPassword } from './passwords.js';
 import { assertPasswordKeepsRule } from './password-rule.js';

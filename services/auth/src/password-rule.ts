@@ -4,7 +4,7 @@
 // signs in, and its owner is asked for a new one.
 import { auth } from '@learning/contracts';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { badRequest } from '@learning/kit';
+import { badRequest } from '@learning/kit/http';
 
 let commonPasswords: Set<string> | undefined;
 

@@ -1,7 +1,8 @@
 // The auth service: users, credentials, tokens, the user's view of their grants, and the mails
 // that tell learners and the administrator what happened.
 import { join } from 'node:path';
-import { applyOnce, subscribe, type ServiceDefinition } from '@learning/kit';
+import { applyOnce, subscribe } from '@learning/kit/events';
+import type { ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './administrators.js';

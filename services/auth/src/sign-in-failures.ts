@@ -1,7 +1,8 @@
 // Repeated wrong passwords slow sign-in down for that address: after a few free tries each further
 // try waits longer, up to a few minutes, never locked for good (a reset always works, and clears the
 // count). Counted per address whether or not an account has it, so the answer tells nothing of which do.
-import { HttpError, type Db } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
+import { HttpError } from '@learning/kit/http';
 import { sql } from 'kysely';
 import type { AuthTables } from './tables.js';
 

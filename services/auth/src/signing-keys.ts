@@ -1,8 +1,9 @@
 // The RSA key that signs access tokens: made on first start, kept in the database so tokens outlive
 // a restart, and published as a JWKS so other services verify tokens without a shared secret.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import type { Db, KeySource, PublicJwk } from '@learning/kit';
-import { tokenAlgorithm } from '@learning/kit';
+import type { KeySource, PublicJwk } from '@learning/kit/auth';
+import type { Db } from '@learning/kit/data';
+import { tokenAlgorithm } from '@learning/kit/auth';
 import type { AuthTables } from './tables.js';
 
 export interface SigningKey {

@@ -2,7 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Selectable } from 'kysely';
-import { kitTables, recordEvent, revokeUserTokens, tokenAlgorithm, tokensGoodFrom, transaction, unauthorized, type Db } from '@learning/kit';
+import { revokeUserTokens, tokenAlgorithm, tokensGoodFrom } from '@learning/kit/auth';
+import { kitTables, transaction, type Db } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { unauthorized } from '@learning/kit/http';
 import type { SigningKey } from './signing-keys.js';
 import type { AuthTables } from './tables.js';
 

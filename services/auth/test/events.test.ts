@@ -1,5 +1,5 @@
 // What the auth service tells the other services, through its outbox and the bus.
-import type { EventEnvelope } from '@learning/kit';
+import type { EventEnvelope } from '@learning/kit/events';
 import jwt from 'jsonwebtoken';
 import { deleteBusNamespace, eventually, startTestPlatform, type TestPlatform } from '@learning/testing';
 

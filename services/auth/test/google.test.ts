@@ -1,7 +1,7 @@
 // Sign-in with Google against a real OpenID provider on loopback (oidc-provider standing in for
 // Google): the flow's start, the code exchange at POST /v1/auth/login-google, and every way it is refused.
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@learning/kit';
+import type { EventEnvelope } from '@learning/kit/events';
 import { followToCallback, type GoogleStandIn, type GoogleUser, startGoogleStandIn } from '@learning/testing/google';
 import { deleteBusNamespace, eventually, startTestPlatform, type TestPlatform, uniqueSuffix } from '@learning/testing';
 

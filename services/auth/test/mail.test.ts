@@ -3,7 +3,8 @@
 // signed unsubscribe link, and mails that wait out an SMTP outage and then arrive once each.
 import { randomUUID } from 'node:crypto';
 import type { catalog, EventData, EventType } from '@learning/contracts';
-import { kitTables, type AnyDb, type EventEnvelope } from '@learning/kit';
+import { kitTables, type AnyDb } from '@learning/kit/data';
+import type { EventEnvelope } from '@learning/kit/events';
 import { eventually, expectStatus, startTestPlatform, uniqueSuffix, type TestPlatform } from '@learning/testing';
 import { catalogFixtureOn, type CatalogFixture, type Learner } from '@learning/testing/catalog';
 import { sampleOf } from '@learning/testing/metrics';

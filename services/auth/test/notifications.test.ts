@@ -3,7 +3,8 @@
 // may make them, and the unread count's conditional GET.
 import { randomUUID } from 'node:crypto';
 import type { catalog, EventData, EventType } from '@learning/contracts';
-import { kitTables, type EventEnvelope } from '@learning/kit';
+import { kitTables } from '@learning/kit/data';
+import type { EventEnvelope } from '@learning/kit/events';
 import { eventually, expectStatus } from '@learning/testing';
 import { startCatalogFixture, type CatalogFixture, type Learner } from '@learning/testing/catalog';
 

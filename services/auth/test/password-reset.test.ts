@@ -1,6 +1,6 @@
 // Password reset through a real SMTP server on loopback: the request answered alike for any address,
 // the mail that arrives, its single-use link, and every earlier token refused in all four services.
-import { kitTables, type AnyDb } from '@learning/kit';
+import { kitTables, type AnyDb } from '@learning/kit/data';
 import { eventually, expectStatus, startTestPlatform, uniqueSuffix, type TestPlatform } from '@learning/testing';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 

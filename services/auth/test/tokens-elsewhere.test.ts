@@ -1,6 +1,8 @@
 // Another service verifies the auth service's tokens with the published keys alone, and learns of a
 // sign-out (`session.revoked`), a role change and a deletion (`user.tokens-revoked`) through events.
-import { createLogger, requireUser, runService, type RunningService } from '@learning/kit';
+import { requireUser } from '@learning/kit/auth';
+import { createLogger } from '@learning/kit/observability';
+import { runService, type RunningService } from '@learning/kit/service';
 import { answerOnceHeard, deleteBusNamespace, startTestPlatform, type TestPlatform } from '@learning/testing';
 
 let platform: TestPlatform;

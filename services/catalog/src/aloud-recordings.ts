@@ -2,7 +2,8 @@
 // plan day each was sent for and when, so the catalog can tell whether it came within 24 hours of
 // that day's assignment (the read-aloud refund, the administrator's read-aloud table).
 import type { refunds } from '@learning/contracts';
-import { isUuid, type EventOf } from '@learning/kit';
+import type { EventOf } from '@learning/kit/events';
+import { isUuid } from '@learning/kit/http';
 import { recordingAssignedAt } from './assignments.js';
 import { earnAloudRefund, isOnTime } from './refunds.js';
 import type { CatalogDb } from './tables.js';

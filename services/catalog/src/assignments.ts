@@ -2,7 +2,7 @@
 // of its videos, or, for a plan released one day a day, the day's release moment. The read-aloud
 // refund counts 24 hours from it (refunds).
 import { centreDayOf } from '@learning/contracts';
-import { forbidden } from '@learning/kit';
+import { forbidden } from '@learning/kit/http';
 import { dayIndexOf, dayReleasesAt, type PlanDay } from './release-calendar.js';
 import type { CatalogDb } from './tables.js';
 

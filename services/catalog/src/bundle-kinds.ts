@@ -4,7 +4,8 @@
 // publish; the request rules (requests.ts) and the administrator's views (request-views.ts) read the
 // descriptor instead of asking which kind they have.
 import type { catalog } from '@learning/contracts';
-import { conflict, recordEvent, type HttpError } from '@learning/kit';
+import { recordEvent } from '@learning/kit/events';
+import { conflict, type HttpError } from '@learning/kit/http';
 import { sql, type RawBuilder } from 'kysely';
 import { isApprovedForLesson } from './access.js';
 import { lessonNotFound, lessonVideoIds } from './lessons.js';

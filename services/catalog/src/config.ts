@@ -1,4 +1,4 @@
-import { serviceEnv } from '@learning/kit';
+import { serviceEnv } from '@learning/kit/service';
 import { z } from 'zod';
 
 export const catalogEnv = z.object({

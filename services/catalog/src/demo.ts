@@ -4,7 +4,7 @@
 // gives its demo files, so the catalog's video read model starts with them.
 import { demoClipSeconds, demoDaysPerWeek, demoLessonVideos, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, type DemoVideo } from '@learning/contracts/demo';
 import type { catalog } from '@learning/contracts';
-import { transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
 import { sql } from 'kysely';
 import { insertLesson } from './lessons.js';
 import { insertMonsterplan } from './monsterplans.js';

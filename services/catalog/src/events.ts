@@ -7,7 +7,9 @@
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
 // lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*, refund.*.
-import { applyOnce, applyUserRegistered, forgetLearner, isUuid, recordEvent, subscribe, type EventOf, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, forgetLearner, recordEvent, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
+import { isUuid } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
 import { applyAloudRecorded, forgetAloudRecordingsOf } from './aloud-recordings.js';
 import type { CatalogConfig } from './config.js';

@@ -4,7 +4,10 @@
 // Every write of lesson or lesson_video moves the catalog's revision (a trigger, revisions.ts), so
 // the kept public list and request pages (list-cache.ts) are built again after it.
 import type { catalog, EventData } from '@learning/contracts';
-import { isUuid, notFound, recordEvent, transaction, type Principal } from '@learning/kit';
+import type { Principal } from '@learning/kit/auth';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { isUuid, notFound } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForLesson, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
 import { playUrl, type MediaSigner } from './media-urls.js';

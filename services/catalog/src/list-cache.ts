@@ -5,7 +5,8 @@
 // that write the tables these lists read say how they move the revisions.
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { keepAtMost, matchesEtag } from '@learning/kit';
+import { keepAtMost } from '@learning/kit/bounded-map';
+import { matchesEtag } from '@learning/kit/http';
 import { createRevisions, type ReadRevisions, type Revisions } from './revisions.js';
 import type { CatalogDb } from './tables.js';
 

@@ -6,7 +6,9 @@
 // lose no range; completions of one plan or bundle wait for each other too, so the last video of a day
 // heard in two tabs at once still completes the day.
 import type { EventData, progress } from '@learning/contracts';
-import { badRequest, forbidden, isUuid, notFound, recordEvent, transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { badRequest, forbidden, isUuid, notFound } from '@learning/kit/http';
 import { sql } from 'kysely';
 import { isApprovedForLesson } from './access.js';
 import { addHeard, budgetAt, heardSecondsOf, isBeyondDuration, isComplete, statusOf, tenths } from './coverage.js';

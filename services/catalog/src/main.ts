@@ -1,5 +1,6 @@
 // Runs the catalog service alone (the distributed mode).
-import { createLogger, loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit/service';
 import { catalogEnv } from './config.js';
 import { catalogService } from './service.js';
 

@@ -4,7 +4,7 @@
 // how to pay. Reads only: listening.ts writes, and assignments.ts records the days' assignments.
 import type { progress } from '@learning/contracts';
 import { progressRules } from '@learning/contracts';
-import { isUuid } from '@learning/kit';
+import { isUuid } from '@learning/kit/http';
 import { sql } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
 import { assignedAtOf, dayKey, recordedAssignments, releaseSchedule } from './assignments.js';

@@ -1,7 +1,8 @@
 // The plans' question banks as the exam service tells them: the exam is offered to learners, and
 // may be switched on by an administrator, only while the bank holds enough questions for one exam.
 import { examRules } from '@learning/contracts';
-import { conflict, type EventOf } from '@learning/kit';
+import type { EventOf } from '@learning/kit/events';
+import { conflict } from '@learning/kit/http';
 import { sql } from 'kysely';
 import type { CatalogDb } from './tables.js';
 

@@ -3,7 +3,9 @@
 // The ledger is written from the exam's and media's events; the administrator reads it per plan or per
 // learner, marks an item paid (and may undo that). Each change is published as refund.*.
 import type { refunds } from '@learning/contracts';
-import { isUuid, notFound, recordEvent, transaction, type EventOf } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent, type EventOf } from '@learning/kit/events';
+import { isUuid, notFound } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
 import { dayAssignedAt, recordDayAssignment, recordingAssignedAt } from './assignments.js';

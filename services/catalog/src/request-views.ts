@@ -2,7 +2,7 @@
 // its total, each with the learner's email (from the read model; '' until it arrives) and the bundle
 // with its videos. The rules that change requests are requests.ts's.
 import type { catalog, Page, PageQuery } from '@learning/contracts';
-import { isUuid, notFound } from '@learning/kit';
+import { isUuid, notFound } from '@learning/kit/http';
 import { sql } from 'kysely';
 import { bundleKinds } from './bundle-kinds.js';
 import type { CatalogDb, RequestKind } from './tables.js';

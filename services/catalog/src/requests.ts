@@ -5,7 +5,8 @@
 // administrator's views are request-views.ts's.
 // Every write of access_request moves its kind's revision and pending count (a trigger, revisions.ts),
 // so the administrator's kept pages (list-cache.ts) and the new-request badge follow it.
-import { conflict, isUniqueViolation, isUuid, notFound, transaction } from '@learning/kit';
+import { isUniqueViolation, transaction } from '@learning/kit/data';
+import { conflict, isUuid, notFound } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { changeAccess, lockAccess } from './access.js';
 import { bundleKinds, priceNow, type RequestAction } from './bundle-kinds.js';

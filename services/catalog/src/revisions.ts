@@ -5,7 +5,7 @@
 // fails when a list reads a table whose change leaves its revision where it was. One small query
 // reads them, shared by the requests that ask at the same time (kit's batchedLookup: an answer is
 // never older than the question).
-import { batchedLookup } from '@learning/kit';
+import { batchedLookup } from '@learning/kit/data';
 import { sql } from 'kysely';
 import type { CatalogDb, RequestKind } from './tables.js';
 

@@ -1,6 +1,6 @@
 // The catalog service: lesson bundles, Monster plans, access requests, learners' access, play
 // authorisation, listening progress and the days' assignment and daily release.
-import type { ServiceDefinition } from '@learning/kit';
+import type { ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
 import type { CatalogConfig } from './config.js';
 import { seedDemo } from './demo.js';

@@ -3,7 +3,8 @@
 // (`video.transcoded`; `video.deleted` is applied in events.ts); bundles and plans list their videos from it and may only hold videos it knows.
 // Every write of video moves the catalog's revision (a trigger, revisions.ts): the kept lists show
 // the videos' names (list-cache.ts).
-import { badRequest, type EventOf } from '@learning/kit';
+import type { EventOf } from '@learning/kit/events';
+import { badRequest } from '@learning/kit/http';
 import type { CatalogDb, VideoKind } from './tables.js';
 
 /** An event from before media sent durations leaves the duration the catalog has. */

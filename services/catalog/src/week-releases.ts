@@ -1,7 +1,9 @@
 // Telling learners of a plan released day by day that a new week has opened: a sweep,
 // run every minute by the service and called directly by tests, records
 // `monsterplan.week-released` once per learner, plan and week ≥ 2 whose first day's release has passed.
-import { recordEvent, transaction, type ServiceContext } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import type { ServiceContext } from '@learning/kit/service';
 import { planDays } from './assignments.js';
 import { dayReleasesAt } from './release-calendar.js';
 import type { CatalogDb, CatalogTables } from './tables.js';

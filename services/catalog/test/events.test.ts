@@ -2,7 +2,7 @@
 // publishes through its outbox, how auth applies the learner's access, and what catalog learns from
 // media's video events.
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@learning/kit';
+import type { EventEnvelope } from '@learning/kit/events';
 import { type CatalogFixture, deleteListenerQueue, startCatalogFixture } from '@learning/testing/catalog';
 import { eventually, expectStatus } from '@learning/testing';
 

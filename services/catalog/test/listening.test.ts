@@ -1,7 +1,7 @@
 // Listening reports without HTTP: the domain called with a clock the test moves, on the mode's
 // database. A report adds at most 2 × the seconds since the learner's previous report of the video
 // + 5 s (35 s on the first); two reports at once lose no range; each completion is recorded once.
-import { HttpError } from '@learning/kit';
+import { HttpError } from '@learning/kit/http';
 import { startCatalogFixture, type CatalogFixture } from '@learning/testing/catalog';
 import { reportListening } from '../src/listening.js';
 import type { CatalogDb } from '../src/tables.js';

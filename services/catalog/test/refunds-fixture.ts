@@ -3,7 +3,7 @@
 // published on the bus as their producers would), and the ledger's rows and recorded events.
 import { randomUUID } from 'node:crypto';
 import type { EventData, EventType } from '@learning/contracts';
-import { applyOnce, type EventOf } from '@learning/kit';
+import { applyOnce, type EventOf } from '@learning/kit/events';
 import { eventually } from '@learning/testing';
 import type { CatalogFixture, Learner } from '@learning/testing/catalog';
 import { recordDayAssignment } from '../src/assignments.js';

@@ -3,7 +3,7 @@
 // lists' own queries (PostgreSQL's plans of them), so a list that starts reading a new table without
 // a trigger on it fails here.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { openDatabase } from '@learning/kit';
+import { openDatabase } from '@learning/kit/data';
 import { CompiledQuery, sql, type KyselyPlugin } from 'kysely';
 import { migrations } from '../migrations/index.js';
 import { listLessons } from '../src/lessons.js';

@@ -9,7 +9,9 @@
 // two tabs answering the same question record one answer, and two submissions one result.
 import { randomInt } from 'node:crypto';
 import { exam } from '@learning/contracts';
-import { badRequest, conflict, forbidden, recordEvent, transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { badRequest, conflict, forbidden } from '@learning/kit/http';
 import { sql, type Selectable } from 'kysely';
 import { checkAnswers, gradeExam } from './grading.js';
 import { isApprovedFor } from './learners.js';

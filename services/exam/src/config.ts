@@ -1,5 +1,5 @@
 import { exam } from '@learning/contracts';
-import { serviceEnv } from '@learning/kit';
+import { serviceEnv } from '@learning/kit/service';
 import { z } from 'zod';
 
 export const examEnv = z

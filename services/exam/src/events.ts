@@ -5,7 +5,8 @@
 // lets an event id through once per service.
 // What it publishes: `exam.completed`, recorded in the transaction that stores the result.
 import { accessEventTypes } from '@learning/contracts';
-import { applyOnce, applyUserRegistered, subscribe, type EventOf, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
+import type { ServiceContext } from '@learning/kit/service';
 import { applyAccessEvent, applyUserDeleted } from './learners.js';
 import { applyMonsterplanChanged } from './monsterplans.js';
 import type { ExamDb, ExamTables } from './tables.js';

@@ -3,7 +3,7 @@
 // the question and the option by the `identifier`s the learner was given, which are the bank's ids; one
 // that names a question that was not issued, or an option the question does not have, is refused whole.
 import { exam } from '@learning/contracts';
-import { badRequest } from '@learning/kit';
+import { badRequest } from '@learning/kit/http';
 import type { IssuedQuestion } from './tables.js';
 
 export function gradeExam(issued: readonly IssuedQuestion[], answers: readonly exam.ExamAnswer[]): exam.ExamResult {

@@ -3,7 +3,7 @@
 // emails, for the results list, come from auth's `user.registered` (the kit's applyUserRegistered);
 // auth's `user.deleted` takes away everything the exam kept of a learner.
 import { learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
-import { claimAccessVersion, forgetLearner, type EventOf } from '@learning/kit';
+import { claimAccessVersion, forgetLearner, type EventOf } from '@learning/kit/events';
 import type { ExamDb } from './tables.js';
 
 export async function applyAccessEvent(trx: ExamDb, event: EventOf<AccessEventType>): Promise<void> {

@@ -1,5 +1,6 @@
 // Runs the exam service alone (the distributed mode).
-import { createLogger, loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit';
+import { createLogger } from '@learning/kit/observability';
+import { loadConfig, runService, stopDeadline, stopOnSignals } from '@learning/kit/service';
 import { examEnv } from './config.js';
 import { examService } from './service.js';
 

@@ -1,6 +1,7 @@
 // The exam's read model of Monster plans, from the catalog's `monsterplan.changed`: a plan's name
 // (for the results list), whether it has its exam enabled, and whether it was deleted.
-import { isUuid, notFound, type EventOf } from '@learning/kit';
+import type { EventOf } from '@learning/kit/events';
+import { isUuid, notFound } from '@learning/kit/http';
 import type { ExamDb } from './tables.js';
 
 export const monsterplanNotFound = () => notFound('Monster plan олдсонгүй.', 'monsterplan_not_found');

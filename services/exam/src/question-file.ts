@@ -2,7 +2,7 @@
 // row: question, niceWord, answer1–answer4, correct) or JSON (an array of {question, niceWord,
 // answers, correct}, or {questions: [...]}). Every problem is named by its row, so the file can be fixed.
 import { exam } from '@learning/contracts';
-import { badRequest, HttpError } from '@learning/kit';
+import { badRequest, HttpError } from '@learning/kit/http';
 import { parse } from 'csv-parse/sync';
 
 export const csvColumns = ['question', 'niceWord', 'answer1', 'answer2', 'answer3', 'answer4', 'correct'] as const;

@@ -3,7 +3,9 @@
 // tells the catalog (`question-bank.changed`), which offers the exam only while the bank can fill it.
 import { randomUUID } from 'node:crypto';
 import type { exam, Page, PageQuery } from '@learning/contracts';
-import { isUuid, notFound, recordEvent, transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { isUuid, notFound } from '@learning/kit/http';
 import { sql, type Selectable } from 'kysely';
 import type { ExamDb, ExamTables } from './tables.js';
 

@@ -2,7 +2,7 @@
 // sealed by the browser with the gateway's secret. Without a secret (a development gateway that does
 // not encrypt) `data` is the plaintext itself.
 import { exam, openPayload, payloadKey, PayloadTokenError } from '@learning/contracts';
-import { badRequest } from '@learning/kit';
+import { badRequest } from '@learning/kit/http';
 
 export type OpenAnswers = (data: string) => Promise<exam.ExamAnswer[]>;
 

@@ -1,5 +1,5 @@
 // The exam service: question banks of the Monster plans, the timed one-attempt exam, grading and results.
-import type { ServiceDefinition } from '@learning/kit';
+import type { ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
 import type { ExamConfig } from './config.js';
 import { seedDemoQuestions } from './demo.js';

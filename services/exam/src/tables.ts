@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Db } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -2,7 +2,7 @@
 // revealed at `start`; an answer counts up to 9 s plus the allowance (2 s) later, and is 999 after;
 // a question never revealed is 999 whatever `data` says; one answer per question, even from two tabs.
 import { exam } from '@learning/contracts';
-import { HttpError } from '@learning/kit';
+import { HttpError } from '@learning/kit/http';
 import { answerQuestion, attemptOf, revealQuestion, submitExam, type Attempt } from '../src/attempts.js';
 import type { ExamDb } from '../src/tables.js';
 import { startExamFixture, type ExamFixture } from './fixture.js';

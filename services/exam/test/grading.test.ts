@@ -1,6 +1,6 @@
 // Grading, the question file and the sealed answers, without HTTP: the rules of spec sections 4 and 9.
 import { exam, payloadKey, sealPayload } from '@learning/contracts';
-import { HttpError } from '@learning/kit';
+import { HttpError } from '@learning/kit/http';
 import { gradeExam } from '../src/grading.js';
 import { readQuestionFile } from '../src/question-file.js';
 import { answerOpener } from '../src/sealed-answers.js';

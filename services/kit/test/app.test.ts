@@ -4,7 +4,10 @@ import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { pino } from 'pino';
 import request from 'supertest';
-import { badRequest, ConfigError, createLogger, createServiceApp, loadConfig, parseInput, serviceEnv } from '../src/index.js';
+import { createServiceApp } from '../src/http/app.js';
+import { badRequest, parseInput } from '../src/http/index.js';
+import { createLogger } from '../src/observability/index.js';
+import { ConfigError, loadConfig, serviceEnv } from '../src/service/index.js';
 
 const logger = createLogger('test', 'silent');
 

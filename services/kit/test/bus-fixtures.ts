@@ -5,7 +5,11 @@ import { randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
 import amqp, { type Channel } from 'amqplib';
 import type { Migration } from 'kysely/migration';
-import { createLogger, dropSchema, openDatabase, type AnyDb, type Db, type EventEnvelope, type EventHandler } from '../src/index.js';
+import { dropSchema } from '../src/data/db.js';
+import { openDatabase, type AnyDb, type Db } from '../src/data/index.js';
+import type { EventHandler } from '../src/events/bus.js';
+import type { EventEnvelope } from '../src/events/index.js';
+import { createLogger } from '../src/observability/index.js';
 
 export const amqpUrl = process.env.AMQP_URL || undefined;
 export const databaseUrl = process.env.DATABASE_URL || undefined;

@@ -1,5 +1,6 @@
 // One contract for every bus: the in-process bus always, RabbitMQ too when AMQP_URL is set.
-import { connectRabbitBus, createInProcessBus, MalformedEvent, type Bus, type EventEnvelope } from '../src/index.js';
+import { MalformedEvent } from '../src/events/bus.js';
+import { connectRabbitBus, createInProcessBus, type Bus, type EventEnvelope } from '../src/events/index.js';
 import { eventually } from '@learning/testing';
 import { amqpUrl, collector, connectRabbitAdmin, envelope, logger, startForwarder, uniqueName } from './bus-fixtures.js';
 

@@ -1,6 +1,6 @@
 // A service consumes exactly what its queue in the topology binds, or it does not start.
 import { eventQueues } from '@learning/contracts';
-import { checkConsumedTypes, eventQueuesOf } from '../src/event-queues.js';
+import { checkConsumedTypes, eventQueuesOf } from '../src/events/event-queues.js';
 
 describe('checkConsumedTypes', () => {
   it('accepts a service that consumes exactly its queue’s types, in any order', () => {

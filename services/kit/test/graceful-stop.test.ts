@@ -5,7 +5,11 @@ import { Agent, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import supertest from 'supertest';
-import { createLogger, createServiceApp, listen, stoppable, type StoppableServer } from '../src/index.js';
+import { createServiceApp } from '../src/http/app.js';
+import { listen } from '../src/http/index.js';
+import { createLogger } from '../src/observability/index.js';
+import type { StoppableServer } from '../src/service/graceful-stop.js';
+import { stoppable } from '../src/service/index.js';
 
 const logger = createLogger('test', 'silent');
 

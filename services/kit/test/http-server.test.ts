@@ -1,6 +1,8 @@
 import { request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, createServiceApp, listen } from '../src/index.js';
+import { createServiceApp } from '../src/http/app.js';
+import { listen } from '../src/http/index.js';
+import { createLogger } from '../src/observability/index.js';
 import { exchangeRaw, RawConnection } from '@learning/testing/raw-http';
 
 const logger = createLogger('test', 'silent');

@@ -1,5 +1,5 @@
 // batchedLookup: questions asked at once share one round trip, and no answer is older than its question.
-import { batchedLookup } from '../src/index.js';
+import { batchedLookup } from '../src/data/index.js';
 
 /** A store whose lookups the test releases one at a time, recording the keys of each. */
 function controlledStore(values: Map<string, number>) {

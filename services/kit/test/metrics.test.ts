@@ -4,18 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { Router } from 'express';
 import { labelValuesOf, sampleOf } from '@learning/testing/metrics';
-import {
-  createInProcessBus,
-  kitTables,
-  MalformedEvent,
-  recordEvent,
-  runService,
-  subscribe,
-  type AnyDb,
-  type Bus,
-  type RunningService,
-  type ServiceConfig,
-} from '../src/index.js';
+import { kitTables, type AnyDb } from '../src/data/index.js';
+import { MalformedEvent } from '../src/events/bus.js';
+import { createInProcessBus, recordEvent, subscribe, type Bus } from '../src/events/index.js';
+import { runService, type RunningService } from '../src/service/index.js';
+import type { ServiceConfig } from '../src/service/run-service.js';
 import { eventually } from '@learning/testing';
 import { envelope, logger } from './bus-fixtures.js';
 

@@ -2,20 +2,11 @@
 // PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
 import { sql, type Kysely } from 'kysely';
 import { pino } from 'pino';
-import {
-  applyOnce,
-  commitAndRefuse,
-  conflict,
-  connectRabbitBus,
-  createInProcessBus,
-  deleteOldOutboxRows,
-  recordEvent,
-  startOutboxRelay,
-  transaction,
-  type Bus,
-  type Db,
-  type OutboxRelay,
-} from '../src/index.js';
+import { transaction, type Db } from '../src/data/index.js';
+import { commitAndRefuse } from '../src/data/unit-of-work.js';
+import { applyOnce, connectRabbitBus, createInProcessBus, recordEvent, type Bus } from '../src/events/index.js';
+import { deleteOldOutboxRows, startOutboxRelay, type OutboxRelay } from '../src/events/outbox.js';
+import { conflict } from '../src/http/index.js';
 import { eventually } from '@learning/testing';
 import { amqpUrl, collector, connectRabbitAdmin, envelope, logger, openTestDatabase, startForwarder, uniqueName } from './bus-fixtures.js';
 

@@ -1,7 +1,8 @@
 // The read-model pieces services share: learners' emails from `user.registered` (forgotten at
 // `user.deleted`), and the newest access version winning however the catalog's events arrive.
 import type { Kysely } from 'kysely';
-import { applyUserRegistered, claimAccessVersion, forgetLearner, parseEvent } from '../src/index.js';
+import { applyUserRegistered, claimAccessVersion, forgetLearner } from '../src/events/index.js';
+import { parseEvent } from '../src/events/subscriptions.js';
 import { envelope, openTestDatabase } from './bus-fixtures.js';
 
 const registered = (data: { userId: string; email: string; name: string }) => parseEvent(envelope('user.registered', data), ['user.registered']);

@@ -2,7 +2,10 @@
 // tokens issued before a role change or a deletion, on the mode's database (PGlite or PostgreSQL).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { createTokenVerifier, kitTables, revocationCheck, revocationSubscription, tokensGoodFrom, type IssuedToken, type KeySource } from '../src/index.js';
+import { tokensGoodFrom, type KeySource } from '../src/auth/index.js';
+import { revocationCheck, revocationSubscription } from '../src/auth/revocations.js';
+import { createTokenVerifier, type IssuedToken } from '../src/auth/tokens.js';
+import { kitTables } from '../src/data/index.js';
 import { envelope, openTestDatabase } from './bus-fixtures.js';
 
 let database: Awaited<ReturnType<typeof openTestDatabase<object>>>;

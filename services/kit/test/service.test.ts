@@ -1,7 +1,8 @@
 // Running a service: one whose `start` fails leaves nothing behind — its database is closed, and the
 // events it recorded are not relayed by an outbox relay nobody will stop.
 import { sql } from 'kysely';
-import { createInProcessBus, recordEvent, runService, type EventEnvelope, type ServiceContext } from '../src/index.js';
+import { createInProcessBus, recordEvent, type EventEnvelope } from '../src/events/index.js';
+import { runService, type ServiceContext } from '../src/service/index.js';
 import { logger } from './bus-fixtures.js';
 
 const config = {

@@ -7,7 +7,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { earlierDatabaseFolders, openDatabase, openSharedPglite, transaction, type Db, type SharedPglite } from '../src/index.js';
+import { earlierDatabaseFolders, openDatabase, openSharedPglite, transaction, type Db, type SharedPglite } from '../src/data/index.js';
 
 interface NoteTables {
   note: { id: number; text: string };

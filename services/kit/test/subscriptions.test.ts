@@ -1,7 +1,7 @@
 // Typed subscriptions: a handler gets an event's data as its contract parses it, and an event the
 // contract refuses goes to the dead-letter queue at once, never to the handler. On the in-process bus
 // always, on RabbitMQ too when AMQP_URL is set.
-import { connectRabbitBus, createInProcessBus, subscribe, type Bus, type EventOf } from '../src/index.js';
+import { connectRabbitBus, createInProcessBus, subscribe, type Bus, type EventOf } from '../src/events/index.js';
 import { eventually } from '@learning/testing';
 import { amqpUrl, connectRabbitAdmin, envelope, logger, uniqueName } from './bus-fixtures.js';
 

@@ -3,7 +3,8 @@ import { jest } from '@jest/globals';
 import express from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { authenticate, createTokenVerifier, requireAdmin, requireUser, type IssuedToken, type KeySource } from '../src/index.js';
+import { requireAdmin, requireUser, type KeySource } from '../src/auth/index.js';
+import { authenticate, createTokenVerifier, type IssuedToken } from '../src/auth/tokens.js';
 
 const issuer = 'learning-platform';
 const audience = 'learning-platform';

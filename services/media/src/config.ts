@@ -1,4 +1,4 @@
-import { serviceEnv } from '@learning/kit';
+import { serviceEnv } from '@learning/kit/service';
 import { z } from 'zod';
 
 const s3Settings = ['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const;

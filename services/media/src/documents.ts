@@ -3,7 +3,8 @@
 // replaced by the administrator.
 import { randomUUID } from 'node:crypto';
 import type { media, Page, PageQuery } from '@learning/contracts';
-import { notFound, transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { notFound } from '@learning/kit/http';
 import type { Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { findFile, forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';

@@ -4,7 +4,8 @@
 // written with the upload, is the work; a redelivery finds it taken or done). What it publishes,
 // through the outbox in the transaction of each change: `video.published` and `video.deleted`
 // (videos.ts), `aloud.recorded` (alouds.ts), `video.uploaded` and `video.transcoded` (transcoding.ts).
-import { applyOnce, applyUserRegistered, subscribe, type ServiceContext, type Subscription } from '@learning/kit';
+import { applyOnce, applyUserRegistered, subscribe, type Subscription } from '@learning/kit/events';
+import type { ServiceContext } from '@learning/kit/service';
 import { forgetRecordingsOf } from './alouds.js';
 import type { Files } from './files.js';
 import { removeBytes } from './stored-files.js';

@@ -6,7 +6,7 @@
 // share of nginx alone's (median): media alone 73 % with, 52 % without; gateway → media 45 % / 34 %;
 // nginx in front 81 % / 92 % (noise). Deleting a video forgets it here; another instance's kept row
 // leads to the file that is gone, and so to 404 all the same.
-import { keepAtMost } from '@learning/kit';
+import { keepAtMost } from '@learning/kit/bounded-map';
 import type { StoredFile } from './stored-files.js';
 import type { MediaDb } from './tables.js';
 import { videoFile } from './videos.js';

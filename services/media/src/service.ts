@@ -1,7 +1,7 @@
 // The media service: video files of both kinds, streaming by signed URLs, subtitles, documents and
 // read-aloud recordings.
 import { join } from 'node:path';
-import type { ServiceContext, ServiceDefinition } from '@learning/kit';
+import type { ServiceContext, ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
 import { filesDir, handOverLocation, type MediaConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';

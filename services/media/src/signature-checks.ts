@@ -3,7 +3,7 @@
 // bench/stream; kept-video-files.ts gives the figures with and without, measured again behind nginx's
 // kept grants); the expiry is checked on every request, so a kept check never outlives its URL.
 import { checkMediaSignature, expiryCheck, type MediaUrlCheck, type SignedMediaKind } from '@learning/contracts';
-import { keepAtMost } from '@learning/kit';
+import { keepAtMost } from '@learning/kit/bounded-map';
 
 export type SignatureCheck = (kind: SignedMediaKind, id: string, expires: string | undefined, signature: string | undefined) => Promise<MediaUrlCheck>;
 

@@ -7,7 +7,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { HttpError, badRequest } from '@learning/kit';
+import { HttpError, badRequest } from '@learning/kit/http';
 import type { Request, RequestHandler } from 'express';
 import multer, { MulterError, type StorageEngine } from 'multer';
 import { sniff, sniffBytes, type Sniffed } from './content-types.js';

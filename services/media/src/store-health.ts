@@ -2,7 +2,7 @@
 // `media_store_can_take_files` (1 or 0) at /metrics, asked of the store at each scrape. Not readiness:
 // a store that stumbles fails uploads and plays, while the lists, the exam and sign-in go on; a 503
 // from media's /readyz would take the whole gateway out of its load balancer.
-import { sharedMetric, type Logger } from '@learning/kit';
+import { sharedMetric, type Logger } from '@learning/kit/observability';
 import { Gauge } from 'prom-client';
 import type { FileStorage } from './storage.js';
 

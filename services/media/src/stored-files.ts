@@ -3,7 +3,7 @@
 // cannot be served), revalidated by its ETag.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { fileNotFound, matchesEtag, rangeNotSatisfiable } from '@learning/kit';
+import { fileNotFound, matchesEtag, rangeNotSatisfiable } from '@learning/kit/http';
 import parseRange from 'range-parser';
 import type { FileStorage } from './storage.js';
 import type { MediaDb } from './tables.js';

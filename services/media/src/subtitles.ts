@@ -1,5 +1,5 @@
 // Subtitles arrive as SRT or WebVTT and are kept as WebVTT, the format browsers' <track> reads.
-import { HttpError } from '@learning/kit';
+import { HttpError } from '@learning/kit/http';
 
 const notSubtitles = () => new HttpError(415, 'not_subtitles', 'Хадмал SRT эсвэл WebVTT файл байх ёстой.');
 

@@ -4,7 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import type { media, PageQuery, Page } from '@learning/contracts';
-import { HttpError, isUuid, notFound, recordEvent, transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
+import { HttpError, isUuid, notFound } from '@learning/kit/http';
 import { etagOf, type Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';

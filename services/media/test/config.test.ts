@@ -1,5 +1,5 @@
 // Media's settings read as the configuration table (docs/operating.md) says; a bad one stops the start with its name.
-import { loadConfig } from '@learning/kit';
+import { loadConfig } from '@learning/kit/service';
 import { mediaEnv } from '../src/config.js';
 
 const required = { MEDIA_SIGNING_SECRET: 'media-config-test-signing-secret' };

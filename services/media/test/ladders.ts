@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { recordEvent } from '@learning/kit';
+import { recordEvent } from '@learning/kit/events';
 import type { TestPlatform } from '@learning/testing';
 import { etagOf } from '../src/files.js';
 import { createDiskStorage } from '../src/storage.js';

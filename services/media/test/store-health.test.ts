@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import { createLogger, metricsRegistry } from '@learning/kit';
+import { createLogger, metricsRegistry } from '@learning/kit/observability';
 import { sampleOf } from '@learning/testing/metrics';
 import { createDiskStorage } from '../src/storage.js';
 import { watchStore } from '../src/store-health.js';

@@ -4,7 +4,7 @@
 // (transcoders of their own on the same database and files) stand for a restart or a second instance.
 import { chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { kitTables } from '@learning/kit';
+import { kitTables } from '@learning/kit/data';
 import { sql } from 'kysely';
 import { createMediaTools } from '../src/ffmpeg.js';
 import { createDiskStorage } from '../src/storage.js';

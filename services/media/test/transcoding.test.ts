@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
-import { kitTables } from '@learning/kit';
+import { kitTables } from '@learning/kit/data';
 import { eventually, expectStatus, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 import { makeClip } from './media-files.js';
 

@@ -1,7 +1,9 @@
 // The mails events cause, recorded in the transaction that handles the event: a learner's mail for
 // each notification whose topic they keep on, and the administrator's for each new request.
 import type { auth } from '@learning/contracts';
-import { isUuid, type Db, type EventOf } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
+import type { EventOf } from '@learning/kit/events';
+import { isUuid } from '@learning/kit/http';
 import type { AuthTables } from '../tables.js';
 import { isMailOn, topicOf } from './preferences.js';
 import { queueMail } from './queue.js';

@@ -1,6 +1,7 @@
 // The mail queue in /metrics: how many mails wait, were sent and failed (read from the queue when
 // Prometheus asks), how old the oldest waiting one is, and each sending attempt's outcome.
-import { sharedMetric, type Db, type Logger } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
+import { sharedMetric, type Logger } from '@learning/kit/observability';
 import { Counter, Gauge } from 'prom-client';
 import type { AuthTables } from '../tables.js';
 import { countMailsByState, oldestWaitingAgeSeconds } from './queue.js';

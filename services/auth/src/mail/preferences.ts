@@ -4,7 +4,8 @@ import { auth } from '@learning/contracts';
 
 type MailPreferences = auth.MailPreferences;
 type MailTopic = auth.MailTopic;
-import { badRequest, isUuid, type Db } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
+import { badRequest, isUuid } from '@learning/kit/http';
 import type { AuthTables } from '../tables.js';
 import type { LinkSigner } from './links.js';
 

@@ -3,7 +3,7 @@
 // key of what caused it, so an event handled twice or a request repeated records it once; a mail is
 // leased to one sender at a time, so several auth instances never send it twice.
 import { sql, type Selectable } from 'kysely';
-import type { Db } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
 import type { AuthTables } from '../tables.js';
 import type { MailParams } from './messages.js';
 

@@ -2,7 +2,8 @@
 // A mail the SMTP server does not take waits and is tried again, each wait twice the last (from
 // MAIL_RETRY_SECONDS up to an hour), for three days; one it refuses for good is marked failed. The
 // queue's lease keeps a mail with one sender at a time, and its key keeps one mail per cause.
-import type { Db, Logger } from '@learning/kit';
+import type { Db } from '@learning/kit/data';
+import type { Logger } from '@learning/kit/observability';
 import { sql } from 'kysely';
 import type { AuthTables } from '../tables.js';
 import { watchMailQueue } from './metrics.js';

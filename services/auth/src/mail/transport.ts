@@ -3,7 +3,7 @@
 // password reset can be followed without a mail server.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '@learning/kit';
+import type { Logger } from '@learning/kit/observability';
 import nodemailer from 'nodemailer';
 import type { Message } from './messages.js';
 

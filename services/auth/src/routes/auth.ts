@@ -1,7 +1,10 @@
 // /v1/auth: the email step, registration, sign-in, the current user, sign-out, deleting one's own
 // account and the token keys.
 import { auth } from '@learning/contracts';
-import { notFound, parseInput, recordEvent, requireUser, revokeToken, unauthorized, type ServiceContext } from '@learning/kit';
+import { requireUser, revokeToken } from '@learning/kit/auth';
+import { recordEvent } from '@learning/kit/events';
+import { notFound, parseInput, unauthorized } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { findAccount, findAccountByEmail, logIn, registerAccount, userView } from '../accounts.js';
 import { deleteAccount } from '../deletion.js';

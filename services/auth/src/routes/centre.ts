@@ -1,7 +1,9 @@
 // /v1/centre: the centre's name, contact and logo, for the header, /help, the payment instructions and
 // the workshop page (the mails carry the same); /v1/centre/logo: the logo an administrator uploaded.
 import { auth } from '@learning/contracts';
-import { badRequest, HttpError, matchesEtag, notFound, payloadTooLarge, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { badRequest, HttpError, matchesEtag, notFound, payloadTooLarge } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
 import { currentCentre, logoTypeOf, removeLogo, saveLogo, uploadedLogo } from '../centre.js';

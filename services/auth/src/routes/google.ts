@@ -1,7 +1,8 @@
 // Sign-in with Google: whether it is offered, the start of the redirect flow, and the callback's
 // exchange of the code (POST /v1/auth/login-google), answered like /v1/auth/login.
 import { auth } from '@learning/contracts';
-import { HttpError, parseInput, type ServiceContext } from '@learning/kit';
+import { HttpError, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { userView } from '../accounts.js';
 import { GoogleRefusal, type GoogleClient } from '../google.js';

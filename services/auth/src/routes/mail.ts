@@ -1,7 +1,9 @@
 // /v1/auth/mail-preferences and /v1/auth/unsubscribe: which mails a learner gets, switched in
 // /me/settings or by a mail's signed unsubscribe link.
 import { auth } from '@learning/contracts';
-import { parseInput, requireUser, type ServiceContext } from '@learning/kit';
+import { requireUser } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import type { LinkSigner } from '../mail/links.js';
 import { changeMailPreferences, mailPreferencesOf, unsubscribe } from '../mail/preferences.js';

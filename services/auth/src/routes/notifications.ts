@@ -1,7 +1,9 @@
 // /v1/notifications: the signed-in learner's own notifications, the unread count the menu
 // polls, and marking them read.
 import { pageQuery } from '@learning/contracts';
-import { matchesEtag, parseInput, requireUser, type ServiceContext } from '@learning/kit';
+import { requireUser } from '@learning/kit/auth';
+import { matchesEtag, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { countUnread, listNotifications, markAllRead, markRead } from '../notifications.js';
 import type { AuthTables } from '../tables.js';

@@ -1,7 +1,9 @@
 // /v1/auth/password-reset and /v1/auth/password: a forgotten password recovered by a mailed link, and
 // a signed-in user's new password. Both sign the learner in again and every other device out.
 import { auth } from '@learning/contracts';
-import { HttpError, parseInput, requireUser, type ServiceContext } from '@learning/kit';
+import { requireUser } from '@learning/kit/auth';
+import { HttpError, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { changePassword, userView } from '../accounts.js';

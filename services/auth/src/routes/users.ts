@@ -1,6 +1,8 @@
 // /v1/users: the administrator's list of users, and the administrator role.
 import { auth } from '@learning/contracts';
-import { notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { notFound, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { findAccount, listUsers, userView } from '../accounts.js';
 import { setAdministrator } from '../administrators.js';

@@ -1,6 +1,8 @@
 // /v1/lessons: lesson bundles.
 import { catalog } from '@learning/contracts';
-import { parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { createLesson, deleteLesson, findLesson, listLessons, updateLesson } from '../lessons.js';
 import type { KeptLists } from '../list-cache.js';

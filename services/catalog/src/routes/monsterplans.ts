@@ -1,7 +1,9 @@
 // /v1/monsterplans: Monster plans and playing their videos. The exam and read-aloud paths under
 // /v1/monsterplans belong to other services; the gateway routes them there.
 import { catalog } from '@learning/contracts';
-import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { requireAdmin, requireUser } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import type { KeptLists } from '../list-cache.js';
 import type { MediaSigner } from '../media-urls.js';

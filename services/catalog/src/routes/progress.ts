@@ -2,7 +2,9 @@
 // the signed-in learner's own progress (the token names the learner); an administrator is a learner
 // here, with progress only where approved, and may read any learner's /mine.
 import { progress } from '@learning/contracts';
-import { isUuid, parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { requireAdmin, requireUser } from '@learning/kit/auth';
+import { isUuid, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { saveDictation } from '../dictation.js';
 import { reportListening } from '../listening.js';

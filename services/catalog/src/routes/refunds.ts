@@ -1,7 +1,9 @@
 // The refund ledger's calls, all the administrator's: a plan's report (JSON and CSV), a
 // learner's refunds, marking a refund paid and undoing it, and whether recordings came on time.
 import { refunds } from '@learning/contracts';
-import { parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import { aloudTimeliness } from '../aloud-recordings.js';
 import { learnerRefunds, markRefundPaid, planRefunds, undoRefundPayment } from '../refunds.js';

@@ -1,6 +1,8 @@
 // /v1/lesson-requests and /v1/monsterplan-requests: one family of calls for each kind of request.
 import { catalog, pageQuery } from '@learning/contracts';
-import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { requireAdmin, requireUser } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import type { KeptLists } from '../list-cache.js';
 import { findRequest, listRequests } from '../request-views.js';

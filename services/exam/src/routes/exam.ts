@@ -2,7 +2,9 @@
 // time on the server's clock, and the results. Every exam route is the signed-in learner's own attempt
 // (the token names the learner, the path the plan); the results list is the administrator's.
 import { exam, pageQuery } from '@learning/contracts';
-import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { requireAdmin, requireUser } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router, type Request } from 'express';
 import { answerQuestion, attemptOf, revealedQuestions, revealQuestion, submitExam, type Attempt, type ExamSettings } from '../attempts.js';
 import { listResults } from '../results.js';

@@ -1,7 +1,9 @@
 // /v1/monsterplans/{id}/questions: a plan's question bank, for the administrator only. A file is
 // sent as multipart (field `file`, CSV or JSON), or as the body itself (text/csv or JSON).
 import { exam, pageQuery } from '@learning/contracts';
-import { badRequest, HttpError, parseInput, refuseBodyOver, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { badRequest, HttpError, parseInput, refuseBodyOver } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import express, { Router, type Request, type RequestHandler } from 'express';
 import multer from 'multer';
 import { requireMonsterplan } from '../monsterplans.js';

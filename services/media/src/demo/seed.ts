@@ -7,7 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { demoClipSeconds, demoDaysPerWeek, demoMonsterplanIds, demoMonsterplanVideos, demoVideos, demoWeeks, type DemoVideo } from '@learning/contracts/demo';
-import { recordEvent, transaction } from '@learning/kit';
+import { transaction } from '@learning/kit/data';
+import { recordEvent } from '@learning/kit/events';
 import { sql } from 'kysely';
 import { aloudDocumentName } from '../documents.js';
 import { etagOf, type Files } from '../files.js';

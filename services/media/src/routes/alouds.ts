@@ -1,7 +1,9 @@
 // /v1/monsterplans/aloud: learners' read-aloud recordings (the rest of /v1/monsterplans is the catalog's and the exam's).
 import { rm } from 'node:fs/promises';
 import { media, mediaUrlExpiry, signMediaUrl } from '@learning/contracts';
-import { parseInput, requireAdmin, requireUser, type ServiceContext } from '@learning/kit';
+import { requireAdmin, requireUser } from '@learning/kit/auth';
+import { parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router, type RequestHandler } from 'express';
 import { createAloud, ensureAloudAllowed, listAlouds } from '../alouds.js';
 import type { MediaConfig } from '../config.js';

@@ -1,7 +1,9 @@
 // /v1/documents: the PDFs of the static downloads, by name (documents.ts lists the names).
 import { rm } from 'node:fs/promises';
 import { pageQuery } from '@learning/contracts';
-import { badRequest, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { badRequest, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router, type Request } from 'express';
 import type { MediaConfig } from '../config.js';
 import { deleteDocument, documentFile, documentNotFound, isDocumentName, listDocuments, putDocument } from '../documents.js';

@@ -1,7 +1,8 @@
 // /v1/posters/{videoId}: a published video's poster frame, for the plan and bundle cards and a plan's
 // days. Anyone may see it: like a shop window it shows what a lesson looks like and holds nothing paid
 // for. A frame is made once per upload, so it is cached for a day.
-import { notFound, type ServiceContext } from '@learning/kit';
+import { notFound } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router } from 'express';
 import type { Files } from '../files.js';
 import { sendStoredFile } from '../stored-files.js';

@@ -5,7 +5,8 @@
 // for all its files (the playlists' relative links inherit it).
 // With MEDIA_ACCEL_REDIRECT, media checks the URL and the proxy in front sends the bytes: nginx, or
 // the gateway itself on the all-in-one start.
-import { fileNotFound, forbidden, notFound, type ServiceContext } from '@learning/kit';
+import { fileNotFound, forbidden, notFound } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import type { MediaKind, SignedMediaKind } from '@learning/contracts';
 import { Router, type Request } from 'express';
 import { aloudFile } from '../alouds.js';

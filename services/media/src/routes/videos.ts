@@ -1,7 +1,9 @@
 // /v1/files/monsterplan-videos and /v1/files/lesson-videos: the administrator's videos of each kind.
 import { readFile, rm } from 'node:fs/promises';
 import { media, pageQuery } from '@learning/contracts';
-import { conflict, notFound, parseInput, requireAdmin, type ServiceContext } from '@learning/kit';
+import { requireAdmin } from '@learning/kit/auth';
+import { conflict, notFound, parseInput } from '@learning/kit/http';
+import type { ServiceContext } from '@learning/kit/service';
 import { Router, type Request } from 'express';
 import type { MediaConfig } from '../config.js';
 import type { Files } from '../files.js';

@@ -6,9 +6,9 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler } 
 import type { Logger } from 'pino';
 import { HttpError, badRequest, internalErrorMessage, notFound, payloadTooLarge } from './errors.js';
 import { jsonBodies } from './json-bodies.js';
-import { isTerminal } from './logger.js';
-import type { Metrics } from './metrics.js';
-import { labelActiveSpan } from './tracing.js';
+import { isTerminal } from '../observability/logger.js';
+import type { Metrics } from '../observability/metrics.js';
+import { labelActiveSpan } from '../observability/tracing.js';
 
 export interface ServiceAppOptions {
   /** The service's name, on its spans. */

@@ -2,7 +2,7 @@
 // AMQP_URL is set, else an in-process bus of its own.
 import type { Bus } from './bus.js';
 import { createInProcessBus } from './in-process-bus.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '../observability/logger.js';
 import { connectRabbitBus } from './rabbit-bus.js';
 
 export interface OpenBusOptions {

@@ -5,7 +5,7 @@ import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { flushTraces } from './tracing.js';
+import { flushTraces } from '../observability/tracing.js';
 
 /**
  * How long requests under way may take to finish once a stop is asked for. With `cutRequestsSettleMs`

@@ -1,6 +1,6 @@
 // Pieces of the read models several services keep from other services' events.
 import { sql } from 'kysely';
-import type { AnyDb } from './db.js';
+import type { AnyDb } from '../data/db.js';
 import type { EventOf } from './subscriptions.js';
 
 /**

@@ -1,3 +1,5 @@
+// A process's logs: pino, one logger per service, written for a person on a terminal and as JSON
+// lines anywhere else, each line logged inside a trace carrying its ids.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { PinoPretty } from 'pino-pretty';
 import { traceFields } from './tracing.js';

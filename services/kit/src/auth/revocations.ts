@@ -4,9 +4,9 @@
 // every service (auth too) keeps them from the events in its own tables, so none calls auth per request.
 import { revocationEventTypes } from '@learning/contracts';
 import { sql } from 'kysely';
-import { kitTables, type AnyDb } from './db.js';
-import { batchedLookup } from './lookups.js';
-import { subscribe, type Subscription } from './subscriptions.js';
+import { kitTables, type AnyDb } from '../data/db.js';
+import { batchedLookup } from '../data/lookups.js';
+import { subscribe, type Subscription } from '../events/subscriptions.js';
 import type { IssuedToken } from './tokens.js';
 
 export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): Promise<void> {

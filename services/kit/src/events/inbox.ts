@@ -1,7 +1,7 @@
 // The inbox: a consumer applies each event once, however often the bus delivers it.
 import type { EventEnvelope } from './bus.js';
-import { kitTables, type Db } from './db.js';
-import { transaction, type Trx } from './unit-of-work.js';
+import { kitTables, type Db } from '../data/db.js';
+import { transaction, type Trx } from '../data/unit-of-work.js';
 
 /**
  * Wraps `apply` into a handler that records the event id in the inbox in the same transaction as

@@ -5,8 +5,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventEnvelope } from '@learning/contracts';
 import { MalformedEvent, type Bus, type EventEnvelope, type EventHandler } from './bus.js';
-import { createLogger, type Logger } from './logger.js';
-import { activeTraceHeaders, inConsumeSpan, type TraceHeaders } from './tracing.js';
+import { createLogger, type Logger } from '../observability/logger.js';
+import { activeTraceHeaders, inConsumeSpan, type TraceHeaders } from '../observability/tracing.js';
 
 export interface InProcessBusOptions {
   /** Deliveries of one event to one subscriber before it goes to `deadLetters`. */

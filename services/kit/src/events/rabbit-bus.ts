@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import { eventEnvelope } from '@learning/contracts';
 import { MalformedEvent, type Bus, type EventEnvelope, type EventHandler } from './bus.js';
-import type { Logger } from './logger.js';
-import { activeTraceHeaders, inConsumeSpan, type TraceHeaders } from './tracing.js';
+import type { Logger } from '../observability/logger.js';
+import { activeTraceHeaders, inConsumeSpan, type TraceHeaders } from '../observability/tracing.js';
 
 export interface RabbitBusOptions {
   url: string;

@@ -3,9 +3,9 @@
 // read when Prometheus asks, from every service this process runs, not kept up to date by timers.
 import { Gauge, Histogram, type LabelValues } from 'prom-client';
 import type { Bus, EventHandler } from './bus.js';
-import { kitTables, type AnyDb } from './db.js';
-import type { Logger } from './logger.js';
-import { sharedMetric } from './metrics.js';
+import { kitTables, type AnyDb } from '../data/db.js';
+import type { Logger } from '../observability/logger.js';
+import { sharedMetric } from '../observability/metrics.js';
 
 export interface EventMetricsOptions {
   /** The service: its outbox's `service` label, and its consumer's `consumer` label. */

@@ -3,8 +3,8 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import { keepAtMost } from './bounded-map.js';
-import { forbidden, HttpError, unauthorized } from './errors.js';
+import { keepAtMost } from '../bounded-map.js';
+import { forbidden, HttpError, unauthorized } from '../http/errors.js';
 
 export interface Principal {
   id: string;

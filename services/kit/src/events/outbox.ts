@@ -5,10 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { events, type EventData, type EventType } from '@learning/contracts';
 import type { Bus, EventEnvelope } from './bus.js';
-import { kitTables, type AnyDb } from './db.js';
-import type { Logger } from './logger.js';
-import { activeTraceHeaders, inPublishSpan, outsideTraces } from './tracing.js';
-import { recordingIn, relayAfterCommit } from './unit-of-work.js';
+import { kitTables, type AnyDb } from '../data/db.js';
+import type { Logger } from '../observability/logger.js';
+import { activeTraceHeaders, inPublishSpan, outsideTraces } from '../observability/tracing.js';
+import { recordingIn, relayAfterCommit } from '../data/unit-of-work.js';
 
 /**
  * Records an event in the outbox of the change's transaction (the kit's `transaction`), which relays

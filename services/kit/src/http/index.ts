@@ -1,0 +1,19 @@
+// HTTP for the services and the gateway: the server they listen with, the request log, the errors a
+// route throws, input validation, a route's own limit on bodies, and conditional GETs.
+export { pathOf, tagAndLogRequests, type NodeMiddleware } from './app.js';
+export { matchesEtag } from './conditional.js';
+export {
+  HttpError,
+  badRequest,
+  conflict,
+  fileNotFound,
+  forbidden,
+  internalErrorMessage,
+  notFound,
+  payloadTooLarge,
+  rangeNotSatisfiable,
+  unauthorized,
+} from './errors.js';
+export { announcesBody, keepAliveTimeoutMs, listen } from './http-server.js';
+export { refuseBodyOver } from './json-bodies.js';
+export { isUuid, parseInput } from './validation.js';
