@@ -3,7 +3,7 @@
 // so events may arrive twice or out of order and the grants still end up as the catalog's.
 import { accessEventTypes, learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
 import type { KitTables } from '@learning/kit/data';
-import { claimAccessVersion, type EventOf } from '@learning/kit/events';
+import { claimNewerVersion, type EventOf } from '@learning/kit/events';
 import { isUuid } from '@learning/kit/http';
 import type { Transaction } from 'kysely';
 import type { AuthTables, GrantKind } from './tables.js';
@@ -21,7 +21,7 @@ export async function applyAccess(trx: AuthTrx, userId: string, access: catalog.
   if (!isUuid(userId)) return;
   const account = await trx.selectFrom('account').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
   if (!account) return; // the account was deleted since
-  if (!(await claimAccessVersion(trx, userId, access.version))) return;
+  if (!(await claimNewerVersion(trx, 'access_version', userId, access.version))) return;
   await trx.deleteFrom('grant').where('user_id', '=', userId).execute();
   const grants = (
     [

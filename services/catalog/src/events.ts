@@ -7,7 +7,7 @@
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
 // lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*, refund.*.
-import { applyOnce, applyUserRegistered, forgetLearner, recordEvent, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
+import { applyOnce, forgetLearnerEmail, keepLearnerEmail, recordEvent, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
 import { isUuid } from '@learning/kit/http';
 import type { ServiceContext } from '@learning/kit/service';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
@@ -22,7 +22,7 @@ import { applyVideoPublished, applyVideoTranscoded } from './videos.js';
 
 export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>, config: Pick<CatalogConfig, 'REFUND_AMOUNT_MNT'>): Subscription[] {
   return [
-    subscribe('user.registered', applyOnce(db, applyUserRegistered)),
+    subscribe('user.registered', applyOnce(db, (trx, event) => keepLearnerEmail(trx, 'learner', event))),
     subscribe('user.deleted', applyOnce(db, applyUserDeleted)),
     subscribe('video.published', applyOnce(db, applyVideoPublished)),
     subscribe('video.transcoded', applyOnce(db, applyVideoTranscoded)),
@@ -50,7 +50,7 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.dele
   // Recordings and refunds go with the account: nobody is left to pay back.
   await forgetAloudRecordingsOf(trx, userId);
   await forgetRefundsOf(trx, userId);
-  await forgetLearner(trx, userId);
+  await forgetLearnerEmail(trx, 'learner', userId);
 }
 
 /**

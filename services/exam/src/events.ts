@@ -5,7 +5,7 @@
 // lets an event id through once per service.
 // What it publishes: `exam.completed`, recorded in the transaction that stores the result.
 import { accessEventTypes } from '@learning/contracts';
-import { applyOnce, applyUserRegistered, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
+import { applyOnce, keepLearnerEmail, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
 import type { ServiceContext } from '@learning/kit/service';
 import { applyAccessEvent, applyUserDeleted } from './learners.js';
 import { applyMonsterplanChanged } from './monsterplans.js';
@@ -18,7 +18,7 @@ export function examSubscriptions({ db }: ServiceContext<ExamTables>): Subscript
 }
 
 async function applyEvent(trx: ExamDb, event: EventOf<(typeof consumedTypes)[number]>): Promise<void> {
-  if (event.type === 'user.registered') return applyUserRegistered(trx, event);
+  if (event.type === 'user.registered') return keepLearnerEmail(trx, 'learner', event);
   if (event.type === 'user.deleted') return applyUserDeleted(trx, event);
   if (event.type === 'monsterplan.changed') await applyMonsterplanChanged(trx, event);
   await applyAccessEvent(trx, event);

@@ -1,9 +1,9 @@
 // The exam's read model of who is approved for which plan, from the catalog's access events (whole
 // access with a version: the newest wins, so a repeated or late event changes nothing). Learners'
-// emails, for the results list, come from auth's `user.registered` (the kit's applyUserRegistered);
+// emails, for the results list, come from auth's `user.registered` (the kit's keepLearnerEmail);
 // auth's `user.deleted` takes away everything the exam kept of a learner.
 import { learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
-import { claimAccessVersion, forgetLearner, type EventOf } from '@learning/kit/events';
+import { claimNewerVersion, forgetLearnerEmail, type EventOf } from '@learning/kit/events';
 import type { ExamDb } from './tables.js';
 
 export async function applyAccessEvent(trx: ExamDb, event: EventOf<AccessEventType>): Promise<void> {
@@ -13,7 +13,7 @@ export async function applyAccessEvent(trx: ExamDb, event: EventOf<AccessEventTy
 }
 
 async function applyAccess(trx: ExamDb, userId: string, access: catalog.Access): Promise<void> {
-  if (!(await claimAccessVersion(trx, userId, access.version))) return;
+  if (!(await claimNewerVersion(trx, 'access_version', userId, access.version))) return;
   await trx.deleteFrom('approval').where('user_id', '=', userId).execute();
   const plans = [...new Set(access.monsterplans)];
   if (plans.length > 0) await trx.insertInto('approval').values(plans.map((monsterplan_id) => ({ user_id: userId, monsterplan_id }))).execute();
@@ -30,5 +30,5 @@ export async function applyUserDeleted(trx: ExamDb, event: EventOf<'user.deleted
   for (const table of ['approval', 'access_version', 'sitting', 'result'] as const) {
     await trx.deleteFrom(table).where('user_id', '=', userId).execute();
   }
-  await forgetLearner(trx, userId);
+  await forgetLearnerEmail(trx, 'learner', userId);
 }

@@ -1,7 +1,7 @@
-// The read-model pieces services share: learners' emails from `user.registered` (forgotten at
-// `user.deleted`), and the newest access version winning however the catalog's events arrive.
+// The read models services keep alike, on tables each names: learners' emails from `user.registered`
+// (forgotten at `user.deleted`), and the newest access version winning however the catalog's events arrive.
 import type { Kysely } from 'kysely';
-import { applyUserRegistered, claimAccessVersion, forgetLearner } from '../src/events/index.js';
+import { claimNewerVersion, forgetLearnerEmail, keepLearnerEmail } from '../src/events/index.js';
 import { parseEvent } from '../src/events/subscriptions.js';
 import { envelope, openTestDatabase } from './bus-fixtures.js';
 
@@ -29,30 +29,30 @@ afterAll(() => database?.close());
 
 it('keeps the email a user registered with, and the newest one when it comes again', async () => {
   const { db } = database;
-  await applyUserRegistered(db, registered({ userId: 'u1', email: 'old@test.mn', name: 'Бат' }));
-  await applyUserRegistered(db, registered({ userId: 'u1', email: 'new@test.mn', name: 'Бат' }));
+  await keepLearnerEmail(db, 'learner', registered({ userId: 'u1', email: 'old@test.mn', name: 'Бат' }));
+  await keepLearnerEmail(db, 'learner', registered({ userId: 'u1', email: 'new@test.mn', name: 'Бат' }));
   expect(await db.selectFrom('learner').selectAll().execute()).toEqual([{ user_id: 'u1', email: 'new@test.mn' }]);
 });
 
 it("forgets a deleted user's email and no one else's", async () => {
   const { db } = database;
-  await applyUserRegistered(db, registered({ userId: 'gone', email: 'gone@test.mn', name: 'Бат' }));
-  await applyUserRegistered(db, registered({ userId: 'stays', email: 'stays@test.mn', name: 'Дорж' }));
-  await forgetLearner(db, 'gone');
+  await keepLearnerEmail(db, 'learner', registered({ userId: 'gone', email: 'gone@test.mn', name: 'Бат' }));
+  await keepLearnerEmail(db, 'learner', registered({ userId: 'stays', email: 'stays@test.mn', name: 'Дорж' }));
+  await forgetLearnerEmail(db, 'learner', 'gone');
   expect(await db.selectFrom('learner').select('user_id').where('user_id', 'in', ['gone', 'stays']).execute()).toEqual([{ user_id: 'stays' }]);
 });
 
 it('claims a newer access version only: a repeated or older one is stale', async () => {
   const { db } = database;
-  expect(await claimAccessVersion(db, 'u2', 2)).toBe(true);
-  expect(await claimAccessVersion(db, 'u2', 2)).toBe(false);
-  expect(await claimAccessVersion(db, 'u2', 1)).toBe(false);
-  expect(await claimAccessVersion(db, 'u2', 5)).toBe(true);
+  expect(await claimNewerVersion(db, 'access_version', 'u2', 2)).toBe(true);
+  expect(await claimNewerVersion(db, 'access_version', 'u2', 2)).toBe(false);
+  expect(await claimNewerVersion(db, 'access_version', 'u2', 1)).toBe(false);
+  expect(await claimNewerVersion(db, 'access_version', 'u2', 5)).toBe(true);
   expect(await db.selectFrom('access_version').select('version').where('user_id', '=', 'u2').executeTakeFirst()).toEqual({ version: 5 });
 });
 
 it('lets one of two simultaneous claims of the same version win', async () => {
   const { db } = database;
-  const claims = await Promise.all([1, 2].map(() => db.transaction().execute((trx) => claimAccessVersion(trx, 'u3', 7))));
+  const claims = await Promise.all([1, 2].map(() => db.transaction().execute((trx) => claimNewerVersion(trx, 'access_version', 'u3', 7))));
   expect(claims.sort()).toEqual([false, true]);
 });

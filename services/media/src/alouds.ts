@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { media, Page, PageQuery } from '@learning/contracts';
 import { transaction } from '@learning/kit/data';
-import { forgetLearner, recordEvent } from '@learning/kit/events';
+import { forgetLearnerEmail, recordEvent } from '@learning/kit/events';
 import { HttpError, isUuid } from '@learning/kit/http';
 import { sql } from 'kysely';
 import type { Files } from './files.js';
@@ -108,7 +108,7 @@ async function etagOfFile(path: string): Promise<string> {
 export async function forgetRecordingsOf(trx: MediaDb, userId: string): Promise<string[]> {
   if (!isUuid(userId)) return [];
   const recordings = await trx.deleteFrom('aloud').where('user_id', '=', userId).returning(['file_key', 'mp3_key']).execute();
-  await forgetLearner(trx, userId);
+  await forgetLearnerEmail(trx, 'learner', userId);
   return forgetFiles(trx, recordings.flatMap((recording) => [recording.file_key, recording.mp3_key]));
 }
 

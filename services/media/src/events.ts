@@ -4,7 +4,7 @@
 // written with the upload, is the work; a redelivery finds it taken or done). What it publishes,
 // through the outbox in the transaction of each change: `video.published` and `video.deleted`
 // (videos.ts), `aloud.recorded` (alouds.ts), `video.uploaded` and `video.transcoded` (transcoding.ts).
-import { applyOnce, applyUserRegistered, subscribe, type Subscription } from '@learning/kit/events';
+import { applyOnce, keepLearnerEmail, subscribe, type Subscription } from '@learning/kit/events';
 import type { ServiceContext } from '@learning/kit/service';
 import { forgetRecordingsOf } from './alouds.js';
 import type { Files } from './files.js';
@@ -14,7 +14,7 @@ import type { Transcoder } from './transcoding.js';
 
 export function mediaSubscriptions(context: ServiceContext<MediaTables>, files: Files, transcoder: Transcoder): Subscription[] {
   return [
-    subscribe('user.registered', applyOnce(context.db, applyUserRegistered)),
+    subscribe('user.registered', applyOnce(context.db, (trx, event) => keepLearnerEmail(trx, 'learner', event))),
     subscribe('user.deleted', async (event) => {
       let keys: string[] = [];
       await applyOnce(context.db, async (trx) => {

@@ -1,9 +1,9 @@
-// Events between services: the bus (RabbitMQ or in-process), recording an event with a change
-// (the outbox), consuming typed events once (subscriptions and the inbox), and the read models' pieces.
+// Events between services: the bus (RabbitMQ or in-process), recording an event with its change (the
+// outbox), consuming typed events once (subscriptions, the inbox), and read models kept alike.
 export type { Bus, EventEnvelope } from './bus.js';
 export { createInProcessBus } from './in-process-bus.js';
 export { applyOnce } from './inbox.js';
 export { recordEvent } from './outbox.js';
 export { connectRabbitBus } from './rabbit-bus.js';
-export { applyUserRegistered, claimAccessVersion, forgetLearner } from './read-models.js';
+export { claimNewerVersion, forgetLearnerEmail, keepLearnerEmail } from './read-models.js';
 export { subscribe, type EventOf, type Subscription } from './subscriptions.js';
