@@ -10,6 +10,7 @@ import { kitMigrations, type KitTables } from './kit-tables.js';
 import { createInMemoryPglite } from './in-memory-pglite.js';
 import type { SharedPglite } from './shared-pglite.js';
 import { ownDatabase } from './unit-of-work.js';
+import { introspectingOnly } from './schema-introspection.js';
 
 export type { KitTables };
 export type Db<Tables = object> = Kysely<Tables & KitTables>;
@@ -69,7 +70,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
     application_name: schema,
     max: poolSize,
   });
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely({ dialect: introspectingOnly(schema, new PostgresDialect({ pool })) });
 }
 
 async function openPglite(dir: string | null, schema: string): Promise<Kysely<unknown>> {
@@ -78,11 +79,11 @@ async function openPglite(dir: string | null, schema: string): Promise<Kysely<un
   const pglite = dir ? await PGlite.create(dir) : await createInMemoryPglite();
   // PGlite has a single connection, so the search path set here holds for every query.
   await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`);
-  return new Kysely({ dialect: new PGliteDialect({ pglite }) });
+  return new Kysely({ dialect: introspectingOnly(schema, new PGliteDialect({ pglite })) });
 }
 
 async function openSharedSchema(shared: SharedPglite, schema: string): Promise<Kysely<unknown>> {
-  const db = new Kysely({ dialect: new PGliteDialect({ pglite: shared.inSchema(schema) }) });
+  const db = new Kysely({ dialect: introspectingOnly(schema, new PGliteDialect({ pglite: shared.inSchema(schema) })) });
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(db);
   return db;
 }
