@@ -68,9 +68,7 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   const auth = await runService(authService(authConfig), authConfig, runtime('auth', authConfig.LOG_LEVEL));
   const behindAuth = { ...inside, AUTH_URL: auth.url };
   const catalogConfig = loadConfig(catalogEnv, behindAuth);
-  const catalog = await runService(catalogService(catalogConfig), catalogConfig, runtime('catalog', catalogConfig.LOG_LEVEL));
   const examConfig = loadConfig(examEnv, behindAuth);
-  const exam = await runService(examService(examConfig), examConfig, runtime('exam', examConfig.LOG_LEVEL));
   const temporaryFilesDir = inMemory && !env.MEDIA_FILES_DIR ? await mkdtemp(join(tmpdir(), 'media-')) : undefined;
   const mediaSettings = { ...behindAuth, ...(temporaryFilesDir ? { MEDIA_FILES_DIR: temporaryFilesDir } : {}) };
   // Media beside the gateway hands its files over and the gateway sends them from media's folder, as
@@ -79,7 +77,13 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   // holds them: then media sends their bytes itself.
   const handsFilesToGateway = !env.MEDIA_ACCEL_REDIRECT && loadConfig(mediaEnv, mediaSettings).MEDIA_STORAGE === 'disk';
   const mediaConfig = loadConfig(mediaEnv, { ...mediaSettings, ...(handsFilesToGateway ? { MEDIA_ACCEL_REDIRECT: mediaFilesLocation } : {}) });
-  const media = await runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL));
+  // The three need nothing of each other, only auth's keys, so they start together: their
+  // migrations and broker declarations wait on the database and RabbitMQ rather than on each other.
+  const [catalog, exam, media] = await Promise.all([
+    runService(catalogService(catalogConfig), catalogConfig, runtime('catalog', catalogConfig.LOG_LEVEL)),
+    runService(examService(examConfig), examConfig, runtime('exam', examConfig.LOG_LEVEL)),
+    runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL)),
+  ]);
   const services = { auth, catalog, exam, media };
 
   await beforeGateway?.();
