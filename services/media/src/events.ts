@@ -3,7 +3,8 @@
 // recordings away; and its own `video.uploaded`, which wakes the transcoding worker (the job's row,
 // written with the upload, is the work; a redelivery finds it taken or done). What it publishes,
 // through the outbox in the transaction of each change: `video.published` and `video.deleted`
-// (videos.ts), `aloud.recorded` (alouds.ts), `video.uploaded` and `video.transcoded` (transcoding.ts).
+// (videos.ts), `aloud.recorded` (alouds.ts), `video.uploaded` (transcoding-queue.ts) and
+// `video.transcoded` (transcoding.ts).
 import { applyOnce, keepLearnerEmail, subscribe, type Subscription } from '@learning/kit/events';
 import type { ServiceContext } from '@learning/kit/service';
 import { forgetRecordingsOf } from './alouds.js';

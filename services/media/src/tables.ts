@@ -42,7 +42,7 @@ export interface MediaTables {
     created_at: CreatedAt;
   };
   learner: { user_id: string; email: string };
-  /** A video's transcoding job: its HLS ladder, made by the worker (transcoding.ts). */
+  /** A video's transcoding job: its HLS ladder, queued and leased in transcoding-queue.ts, made by the worker (transcoding.ts). */
   transcoding: {
     video_id: string;
     state: TranscodingState;

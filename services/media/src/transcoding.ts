@@ -3,26 +3,23 @@
 // time (MEDIA_TRANSCODE_CONCURRENCY), makes the HLS ladder with ffmpeg in a local folder, puts each
 // file into the storage, then in one transaction records the files, the job's `ready` state and
 // `video.transcoded`. Until then nothing of the ladder is visible; a failed or interrupted attempt
-// removes what it put. The job's row is its state: a redelivered event never makes a second ladder. A
-// running job is leased to its worker, so several media instances share one database.
+// removes what it put. The job's row is its state: a redelivered event never makes a second ladder.
+// The queue (transcoding-queue.ts) leases a running job to its worker, so several media instances
+// share one database.
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { media } from '@learning/contracts';
-import { transaction } from '@learning/kit/data';
 import { recordEvent } from '@learning/kit/events';
-import { conflict, isUuid, notFound } from '@learning/kit/http';
 import { outsideTraces, sharedMetric, type Logger } from '@learning/kit/observability';
-import { sql } from 'kysely';
 import { Gauge } from 'prom-client';
 import { etagOf, type Files } from './files.js';
 import { LadderFailed, makeLadder, probeLadderSource, type LadderTools } from './hls-ladder.js';
 import { removeBytes } from './stored-files.js';
-import type { MediaDb, TranscodingState, VideoKind } from './tables.js';
+import type { MediaDb, TranscodingState } from './tables.js';
+import { createTranscodingQueue, Superseded, type AttemptUpdate, type ClaimedJob } from './transcoding-queue.js';
 
 /** Where a video's ladder lives in the storage: `master.m3u8`, and `<rendition>/playlist.m3u8`, `init.mp4`, `segment-<n>.m4s`. */
 export const ladderPrefix = (videoId: string) => `videos/${videoId}/hls/`;
@@ -38,35 +35,11 @@ export function ladderContentType(path: string): string {
   return contentTypes[/\.[^./]+$/.exec(path)?.[0] ?? ''] ?? 'application/octet-stream';
 }
 
-/** Queues the video's job in the upload's transaction; media's own worker consumes the event. */
-export async function queueTranscoding(trx: MediaDb, videoId: string, kind: VideoKind): Promise<void> {
-  await trx.insertInto('transcoding').values({ video_id: videoId, state: 'queued', reason: null, renditions: null, ladder_keys: null }).execute();
-  await recordEvent(trx, 'video.uploaded', { videoId, kind });
-}
-
 /** Each video's job as the administrator's list shows it; a video without one (uploaded before media transcoded, or without ffmpeg) is absent. */
 export async function transcodingOf(db: MediaDb, videoIds: string[]): Promise<Map<string, NonNullable<media.Video['transcoding']>>> {
   if (videoIds.length === 0) return new Map();
   const rows = await db.selectFrom('transcoding').select(['video_id', 'state', 'progress', 'reason']).where('video_id', 'in', videoIds).execute();
   return new Map(rows.map((row) => [row.video_id, { state: row.state, progress: row.progress, reason: row.state === 'failed' ? row.reason : null }]));
-}
-
-/** The administrator's "retry" of a failed job: queued again, with a new `video.uploaded`. */
-export async function retryTranscoding(db: MediaDb, kind: VideoKind, videoId: string): Promise<void> {
-  const videoNotFound = () => notFound('Видео олдсонгүй.', 'video_not_found');
-  if (!isUuid(videoId)) throw videoNotFound();
-  await transaction(db, async (trx) => {
-    const video = await trx.selectFrom('video').select('id').where('id', '=', videoId).where('kind', '=', kind).executeTakeFirst();
-    if (!video) throw videoNotFound();
-    const job = await trx.selectFrom('transcoding').select('state').where('video_id', '=', videoId).forUpdate().executeTakeFirst();
-    if (job?.state !== 'failed') throw conflict('Зөвхөн амжилтгүй болсон хөрвүүлэлтийг дахин эхлүүлэх боломжтой.', 'transcoding_not_failed');
-    await trx
-      .updateTable('transcoding')
-      .set({ state: 'queued', progress: 0, reason: null, ladder_keys: null, updated_at: new Date() })
-      .where('video_id', '=', videoId)
-      .execute();
-    await recordEvent(trx, 'video.uploaded', { videoId, kind });
-  });
 }
 
 /** In a video's deletion: forgets its ladder's file rows and answers every key its job put, for their bytes to go after the commit. */
@@ -101,111 +74,27 @@ export interface TranscoderOptions {
   leaseMs?: number;
 }
 
-interface ClaimedJob {
-  videoId: string;
-  kind: VideoKind;
-  fileKey: string;
-  attempt: number;
-}
-
-type AttemptUpdate = Partial<{ state: TranscodingState; progress: number; reason: string | null; renditions: string; ladder_keys: string | null }>;
-
-/** The job was deleted with its video, or taken over by another worker (its lease ran out) while this attempt ran: its work is dropped. */
-class Superseded extends Error {
-  override name = 'Superseded';
-}
-
 /** Files put under one lock of the job's row: a worker that lost its job puts at most nothing more. */
 const putsPerLock = 20;
 
 export function createTranscoder({ db, files, tools, logger, enabled, concurrency, leaseMs = 60_000 }: TranscoderOptions): Transcoder {
-  /** This worker's name on the rows it holds: the host and process, for whoever reads the table. */
-  const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const heartbeatMs = Math.max(1, Math.floor(leaseMs / 3));
+  const queue = createTranscodingQueue({ db, storage: files.storage, logger, leaseMs });
+  const { claim, whileCurrent } = queue;
   let isEnabled = false;
   let stopping = false;
   let workers = 0;
   /** Bumped by each wake, so a worker that found nothing looks again when a job came meanwhile. */
   let wakes = 0;
-  let sweeper: NodeJS.Timeout | undefined;
+  let stopSweeping: () => void = () => undefined;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   const idle: Array<() => void> = [];
-  // The holder writes until when its lease runs, by the database's clock, so instances need neither
-  // the same lease setting nor clocks that agree to know whose job may be taken over.
-  const leaseFromNow = () => sql<Date>`now() + cast(${leaseMs} as integer) * interval '1 millisecond'`;
-
-  /** A queued job, or one whose worker stopped heartbeating (crashed, or cut off): the latter's files are removed first. */
-  const claim = () =>
-    transaction(db, async (trx) => {
-      const next = await trx
-        .selectFrom('transcoding')
-        .innerJoin('video', 'video.id', 'transcoding.video_id')
-        .select(['transcoding.video_id', 'video.kind', 'video.file_key', 'transcoding.attempts', 'transcoding.state', 'transcoding.ladder_keys', 'transcoding.worker_id'])
-        .where((eb) =>
-          eb.or([
-            eb('transcoding.state', '=', 'queued'),
-            eb.and([eb('transcoding.state', '=', 'transcoding'), eb.or([eb('transcoding.lease_expires_at', 'is', null), eb('transcoding.lease_expires_at', '<', sql<Date>`now()`)])]),
-          ]),
-        )
-        .orderBy('transcoding.updated_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!next) return undefined;
-      if (next.state === 'transcoding') {
-        // Under the row's lock: the worker that held it can put nothing more (each put is under this lock too).
-        await removeBytes(files.storage, next.ladder_keys ?? []);
-        logger.info({ videoId: next.video_id, worker: next.worker_id }, 'a transcoding job whose worker stopped heartbeating is taken over');
-      }
-      const attempt = next.attempts + 1;
-      await trx
-        .updateTable('transcoding')
-        .set({ state: 'transcoding', progress: 0, reason: null, ladder_keys: null, attempts: attempt, worker_id: workerId, lease_expires_at: leaseFromNow(), updated_at: new Date() })
-        .where('video_id', '=', next.video_id)
-        .execute();
-      return { videoId: next.video_id, kind: next.kind, fileKey: next.file_key, attempt } satisfies ClaimedJob;
-    });
-
-  /**
-   * Runs `work` with this attempt's row locked, then extends its lease (and sets `values`) in the
-   * same transaction. Rejects with Superseded, without running `work`, when the job is no longer this
-   * attempt's: what it would put or remove may be another attempt's files now.
-   */
-  const whileCurrent = (job: ClaimedJob, work: (trx: MediaDb) => Promise<unknown> = async () => undefined, values: AttemptUpdate = {}) =>
-    transaction(db, async (trx) => {
-      const current = await trx
-        .selectFrom('transcoding')
-        .select('video_id')
-        .where('video_id', '=', job.videoId)
-        .where('state', '=', 'transcoding')
-        .where('attempts', '=', job.attempt)
-        .where('worker_id', '=', workerId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!current) throw new Superseded();
-      await work(trx);
-      await trx
-        .updateTable('transcoding')
-        .set({ ...values, lease_expires_at: leaseFromNow(), updated_at: new Date() })
-        .where('video_id', '=', job.videoId)
-        .execute();
-    });
 
   async function transcode(job: ClaimedJob, controller: AbortController): Promise<void> {
     const { signal } = controller;
     const folder = join(files.spoolDir, `transcoding-${job.videoId}-${job.attempt}`);
     const ladder = join(folder, 'ladder');
     let putKeys: string[] = [];
-    let beating = Promise.resolve();
-    const lose = (error: unknown) => {
-      if (error instanceof Superseded) controller.abort(error);
-      else logger.warn({ err: error, videoId: job.videoId }, 'the transcoding heartbeat could not be written');
-    };
-    // The lease: refreshed at least every third of it, so another worker takes the job only once this one is gone.
-    const heartbeat = setInterval(() => {
-      beating = beating.then(() => whileCurrent(job).catch(lose));
-    }, heartbeatMs);
+    const lease = queue.keepLease(job, controller);
     try {
       await mkdir(ladder, { recursive: true });
       const source = join(folder, 'source');
@@ -221,10 +110,10 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
           if (percent <= reported || Date.now() - lastWrite < 1000) return;
           reported = percent;
           lastWrite = Date.now();
-          beating = beating.then(() => whileCurrent(job, undefined, { progress: percent }).catch(lose));
+          lease.reportProgress(percent);
         },
       });
-      await beating;
+      await lease.whenWritten();
       signal.throwIfAborted();
       const made = await filesUnder(ladder);
       const keys = made.map((path) => ladderPrefix(job.videoId) + relative(ladder, path).split(sep).join('/'));
@@ -253,11 +142,11 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
       );
       logger.info({ videoId: job.videoId, renditions, files: stored.length, seconds: probed.durationSeconds }, 'video transcoded');
     } catch (error) {
-      clearInterval(heartbeat);
-      await beating;
+      lease.stop();
+      await lease.whenWritten();
       await settleFailed(job, error, signal, putKeys);
     } finally {
-      clearInterval(heartbeat);
+      lease.stop();
       await rm(folder, { recursive: true, force: true });
     }
   }
@@ -326,12 +215,11 @@ export function createTranscoder({ db, files, tools, logger, enabled, concurrenc
       // Queued jobs, and those whose worker stopped heartbeating, are claimed now and looked for again
       // once a lease: another instance's crash is noticed without an upload.
       this.wake();
-      sweeper = setInterval(() => this.wake(), leaseMs);
-      sweeper.unref();
+      stopSweeping = queue.sweepEveryLease(() => this.wake());
     },
     async stop() {
       stopping = true;
-      clearInterval(sweeper);
+      stopSweeping();
       for (const { controller } of running.values()) controller.abort(new Error('media is stopping'));
       if (workers > 0) await new Promise<void>((resolve) => idle.push(resolve));
     },

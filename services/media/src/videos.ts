@@ -11,7 +11,8 @@ import { etagOf, type Files } from './files.js';
 import type { SpooledFile } from './spool.js';
 import { forgetFiles, recordFile, removeBytes, type StoredFile } from './stored-files.js';
 import type { MediaDb, MediaTables, VideoKind } from './tables.js';
-import { forgetLadder, queueTranscoding, transcodingOf } from './transcoding.js';
+import { forgetLadder, transcodingOf } from './transcoding.js';
+import { queueTranscoding } from './transcoding-queue.js';
 
 const videoNotFound = () => notFound('Видео олдсонгүй.', 'video_not_found');
 

@@ -11,7 +11,8 @@ import type { KeptVideoFiles } from '../kept-video-files.js';
 import { sendStoredFile } from '../stored-files.js';
 import { toWebVtt } from '../subtitles.js';
 import type { MediaTables, VideoKind } from '../tables.js';
-import { retryTranscoding, type Transcoder } from '../transcoding.js';
+import type { Transcoder } from '../transcoding.js';
+import { retryTranscoding } from '../transcoding-queue.js';
 import { uploadOf } from '../uploads.js';
 import { createVideo, deleteVideo, findVideo, listVideos, publishVideo, setSubtitle, videoFile } from '../videos.js';
 
