@@ -23,7 +23,7 @@ export default async function startContainers(): Promise<void> {
     .withWaitStrategy(Wait.forLogMessage(/Server startup complete/))
     .start();
   started.push(postgres, rabbitmq);
-  // Tests run in this process (--runInBand), so they see these.
+  // Jest starts its workers after this set-up, and they inherit these.
   process.env.DATABASE_URL = `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/postgres`;
   process.env.AMQP_URL = `amqp://guest:guest@${rabbitmq.getHost()}:${rabbitmq.getMappedPort(5672)}`;
   (globalThis as { stopTestContainers?: () => Promise<void> }).stopTestContainers = async () => {
