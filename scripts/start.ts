@@ -28,7 +28,7 @@ const platform = await startPlatform({
 logger.info('The platform is running.');
 announceWhereToGo(platform.url.replace('127.0.0.1', 'localhost').replace('0.0.0.0', 'localhost'), notes, logger);
 // The start's garbage (migrations, the demo's seeding, the builds' output) collected once, as V8 may
-// leave it for a long time in an idle process: 40–60 MB less at idle (bench/start; npm start passes --expose-gc).
+// leave it for a long time in an idle process (bench/start measures idle memory; npm start passes --expose-gc).
 setTimeout(() => (globalThis as { gc?: () => void }).gc?.(), 3000).unref();
 
 stopOnSignals(logger, () => platform.close(stopDeadline()));

@@ -37,8 +37,8 @@ export interface HandOver {
 const describingHeaders = ['content-type', 'cache-control', 'etag', 'last-modified', 'content-disposition', 'x-content-type-options'];
 
 /**
- * Read from disk in chunks as large as media's own reads: with the file stream's 64 KiB, 50 seeking
- * readers got 141–168 MB/s from the embedded start, with 256 KiB 242–339 MB/s (bench/stream's readers).
+ * Read from disk in chunks as large as media's own reads: the file stream's 64 KiB made seeking
+ * readers markedly slower (bench/stream's readers).
  */
 const readChunkBytes = 256 * 1024;
 

@@ -1,5 +1,5 @@
 // Password hashing with argon2id (memory-hard). @node-rs/argon2's parameters are OWASP's minimum
-// (19 MiB, 2 passes): ~80 ms a hash on this kind of 2-core machine (docs/STACK.md).
+// (19 MiB, 2 passes); docs/STACK.md says what a hash costs on this kind of machine.
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 

@@ -19,8 +19,8 @@ interface VideoRung {
 }
 
 const videoRungs: readonly VideoRung[] = [
-  // 360p is the first rung every playback starts on: at 500 kbit/s (Apple's 365–730 for 640x360) its
-  // first 6 s segment is ~450 KB, not ~680 KB, on a 1.5 Mbit/s link ~1.2 s sooner (bench/playback).
+  // 360p is the first rung every playback starts on: at 500 kbit/s, the low end of Apple's 365–730
+  // for 640x360, its first segments are small and arrive soon on a slow link (bench/playback).
   { name: '360p', height: 360, videoKbps: 500 },
   { name: '540p', height: 540, videoKbps: 1400 },
   { name: '720p', height: 720, videoKbps: 2800 },
@@ -34,9 +34,10 @@ const pieceName = 'piece';
 const segmentSeconds = 6;
 const keyframeSeconds = 2;
 /**
- * The opening seconds come in keyframe-long segments: a player shows the first picture once ~2 s of
- * video has arrived, not 6 (on 1.5 Mbit/s ~150 KB, not ~450 KB: bench/playback), and each 2 s segment
- * arrives in about half its playing time, so the buffer grows before the first 6 s segment is asked for.
+ * The opening seconds come in keyframe-long segments: a player shows the first picture once one
+ * keyframe's worth of video has arrived rather than a whole 6 s segment (bench/playback), and each
+ * short segment arrives well within its playing time, so the buffer grows before the first 6 s
+ * segment is asked for.
  */
 const quickStartSeconds = 6;
 

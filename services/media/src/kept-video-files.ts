@@ -1,10 +1,8 @@
 // A video's file never changes under its id (another upload makes another video), and a player asks
 // for it again at every seek: its row is kept in memory (at most `capacity`), so a ranged read costs
 // no database round trip. It pays where Node sends the bytes (npm start, docker-compose without nginx);
-// behind nginx, which keeps a URL's grant, media sees one call per URL and it shows no gain. Measured
-// with bench/stream on 2026-11-25, this and the one-time signature checks together, ranged readers'
-// share of nginx alone's (median): media alone 73 % with, 52 % without; gateway → media 45 % / 34 %;
-// nginx in front 81 % / 92 % (noise). Deleting a video forgets it here; another instance's kept row
+// behind nginx, which keeps a URL's grant, media sees one call per URL and it shows no gain
+// (bench/stream; docs/benchmarks.md). Deleting a video forgets it here; another instance's kept row
 // leads to the file that is gone, and so to 404 all the same.
 import { keepAtMost } from '@learning/kit/bounded-map';
 import type { StoredFile } from './stored-files.js';

@@ -1,4 +1,4 @@
-// A brochure PDF opened with pdf.js, page by page. pdf.js is big (~120 KB gzipped, its worker more),
+// A brochure PDF opened with pdf.js, page by page. pdf.js is big (its worker bigger still),
 // so it is its own chunk, loaded the first time a brochure opens, never on /home's first visit; its
 // worker is a separate file beside it (an asset, already minified upstream), started as a module worker.
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist';

@@ -1,6 +1,6 @@
 // An embedded database in memory (the tests' platforms) starts from a copy of a fresh one, loaded with
-// PGlite's own `loadDataDir`, instead of running initdb each time: measured here 1.3 s instead of
-// 3.6–7.4 s a database. The copy (PGlite's `dumpDataDir`, about 40 MB) is made once per PGlite version
+// PGlite's own `loadDataDir`, instead of running initdb each time, which is most of what a new
+// database costs. The copy (PGlite's `dumpDataDir`) is made once per PGlite version
 // and kept in the system's temporary folder, so every test file after the first starts from it.
 import { randomUUID } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';

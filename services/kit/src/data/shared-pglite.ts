@@ -1,5 +1,5 @@
 // One embedded PGlite for every service of the all-in-one start, each service in its own schema as
-// on PostgreSQL: an instance per service held about 1 GB at idle, one holds a fraction of it.
+// on PostgreSQL: an instance per service held several times the memory at idle (bench/start).
 // PGlite is one session, so the search path is the session's: each statement of a service runs in
 // a transaction of PGlite's own, whose lock keeps the services' transactions from interleaving, and
 // which first sets that service's search path when the previous statement was another's.
@@ -23,8 +23,8 @@ export interface SharedPglite {
 
 /**
  * PostgreSQL's shared buffers, PGlite's largest piece of memory and all of it touched at start:
- * 16 MB instead of its 128 MB took about 110 MB off the idle platform (bench/start). A centre's
- * data is small, and the files stay in the system's page cache besides.
+ * 16 MB instead of its default 128 MB, for a smaller idle platform (bench/start). A centre's data is
+ * small, and the files stay in the system's page cache besides.
  */
 const sharedBuffers = '16MB';
 
@@ -39,7 +39,7 @@ export async function openSharedPglite(dir: string | null): Promise<SharedPglite
 
 /**
  * Makes a new database (PGlite's initdb) in a process that then ends: done here, initdb's own
- * WebAssembly instance held some 350 MB until a garbage collection, which an idle process may never run.
+ * WebAssembly instance is held until a garbage collection, which an idle process may never run.
  */
 async function createInItsOwnProcess(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
