@@ -2,8 +2,8 @@
 // TOKEN = "v1." + base64url(iv) + "." + base64url(ciphertext || tag), AES-256-GCM under SHA-256(secret).
 // The browser opens it with @learning/contracts' WebCrypto `openPayload`; the gateway seals every JSON
 // answer, so it uses node:crypto and Buffer's base64url directly: synchronous, no per-character
-// string building (measured with --cpu-prof under bench/catalog: the WebCrypto path took a quarter of
-// the gateway's time).
+// string building (the WebCrypto path was much of the gateway's time in a --cpu-prof of
+// bench/catalog; docs/benchmarks.md).
 import { createCipheriv, createHash, randomFillSync } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { payloadEncryptionHeader, payloadEncryptionScheme } from '@learning/contracts';

@@ -1,7 +1,7 @@
 // A player asks for a video by ranges, each with the same signed URL: every seek, every buffered
-// stretch. The HMAC is checked once per URL (WebCrypto's verify was a quarter of media's time under
-// bench/stream; kept-video-files.ts gives the figures with and without, measured again behind nginx's
-// kept grants); the expiry is checked on every request, so a kept check never outlives its URL.
+// stretch. The HMAC is checked once per URL (WebCrypto's verify was much of media's time under
+// bench/stream; docs/benchmarks.md gives the figures with and without); the expiry is checked on
+// every request, so a kept check never outlives its URL.
 import { checkMediaSignature, expiryCheck, type MediaUrlCheck, type SignedMediaKind } from '@learning/contracts';
 import { keepAtMost } from '@learning/kit/bounded-map';
 

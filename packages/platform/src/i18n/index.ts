@@ -1,8 +1,8 @@
 // One translator for the shell and every remote: Mongolian first (the spec's texts verbatim),
 // English second. Each remote adds its own namespace with registerTranslations. The strings keep
 // i18next's format (nested keys, {{value}} interpolation, plural keys `_one`/`_other` chosen by
-// Intl.PluralRules, context keys `_<context>`), the part of i18next the front-ends used: i18next with react-i18next weighed
-// 17.5 KB gzipped of a first visit's 150 KB budget (bench/bundle), this under 1 KB.
+// Intl.PluralRules, context keys `_<context>`), the part of i18next the front-ends used: i18next with
+// react-i18next weighed many times this module in a first visit (bench/bundle; docs/benchmarks.md).
 import { common } from './common';
 
 export const languages = ['mn', 'en'] as const;

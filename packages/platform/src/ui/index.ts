@@ -1,5 +1,5 @@
-// The UI kit: a few accessible components over the theme in styles.css. A full kit (Mantine) was
-// measured at 175 KB gzipped when shared, more than the whole first-visit budget of 170 KB.
+// The UI kit: a few accessible components over the theme in styles.css. A full kit (Mantine), shared,
+// weighed more than the whole first-visit budget (docs/benchmarks.md).
 export { Button, type ButtonProps } from './Button';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './TextField';
 export { Alert, EmptyState, LoadError, Loader } from './feedback';

@@ -1,8 +1,8 @@
 // Shares one database round trip among the requests that ask the same kind of question at once
 // (is this token revoked? what is the catalog's revision?). Under load each query's round trip costs
-// more than its SQL (measured with --cpu-prof in bench/catalog: the socket writes of pg's queries were
-// a fifth of the catalog's time), so the questions that arrive while one lookup runs wait for the
-// next, which asks for all of them together.
+// more than its SQL (the socket writes of pg's queries, in a --cpu-prof of bench/catalog;
+// docs/benchmarks.md), so the questions that arrive while one lookup runs wait for the next, which
+// asks for all of them together.
 // Never stale: a lookup starts only after every request it answers has arrived, so an answer is at
 // least as new as the question, as if each request had asked on its own.
 

@@ -87,8 +87,8 @@ export function pathOf(url: string | undefined): string {
 /**
  * Tags each request with its id (the caller's when it looks sane, echoed in the answer and passed on)
  * and logs one line when it is answered. Services and the gateway share it. Not pino-http: its child
- * logger per request was a tenth of the catalog's time under load, logged or not (measured with
- * --cpu-prof in bench/catalog).
+ * logger per request cost the catalog under load, logged or not (--cpu-prof in bench/catalog;
+ * docs/benchmarks.md).
  */
 export function tagAndLogRequests(logger: Logger, { service, levelOf = () => 'info', fieldsOf }: RequestLogOptions = {}): NodeMiddleware {
   return (req, res, next) => {

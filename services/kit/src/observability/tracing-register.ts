@@ -51,8 +51,8 @@ registerInstrumentations({
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request) => untracedPaths.has((request.url ?? '/').split('?')[0]!),
     }),
-    // Spans no one reads unless they are exported: each costs on every request (about 1.2 ms of CPU a
-    // cheap call with all three, measured through the gateway).
+    // Spans no one reads unless they are exported: each costs CPU on every request (measured
+    // through the gateway; docs/benchmarks.md).
     ...(isExporting
       ? [
           // Route handlers only: a span per middleware (helmet, compression, …) or per router passed is noise.
