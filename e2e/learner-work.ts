@@ -2,7 +2,7 @@
 // answers sealed as the wire contract's TOKEN at the end) and a read-aloud recording.
 import { readFile } from 'node:fs/promises';
 import { payloadKey, sealPayload, type exam } from '@learning/contracts';
-import { type Answer, testPayloadSecret, type TestPlatform } from '@learning/testing';
+import { type Answer, eventually, testPayloadSecret, type TestPlatform } from '@learning/testing';
 
 /** The answer chosen for a question: an option's `identifier`, or 999 (the time ran out). */
 export type Choose = (question: exam.ExamQuestion, index: number) => string | 999;
@@ -16,7 +16,10 @@ export async function takeExam(platform: TestPlatform, learner: { id: string; to
   const examPath = `/v1/monsterplans/${monsterplanId}/exam`;
   const call = (path: string, body?: unknown) => platform.call('POST', `${examPath}/${path}`, { token: learner.token, body });
   const answers: exam.ExamAnswer[] = [];
-  let revealed = await untilApproved(() => call('questions/1'));
+  let revealed = await eventually(async () => {
+    const answer = await call('questions/1');
+    return answer.status === 200 && answer;
+  }, 'the exam reveals its first question to the approved learner');
   for (let index = 0; ; index++) {
     const question = (revealed.body as exam.RevealedQuestion).question;
     const answer = choose(question, index);
@@ -27,15 +30,6 @@ export async function takeExam(platform: TestPlatform, learner: { id: string; to
   }
   const data = await sealPayload(await payloadKey(testPayloadSecret), JSON.stringify(answers));
   return platform.call('POST', examPath, { token: learner.token, body: { id: monsterplanId, user: learner.id, data } });
-}
-
-async function untilApproved(ask: () => Promise<Answer>): Promise<Answer> {
-  for (let attempt = 1; ; attempt += 1) {
-    const answer = await ask();
-    if (answer.status === 200) return answer;
-    if (answer.status !== 403 || attempt === 100) throw new Error(`the exam answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** POST /v1/monsterplans/aloud, multipart field `video`, as the plan page sends it; answers the status. */

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { findRequest } from '../src/request-views.js';
 import { createRequest } from '../src/requests.js';
-import { expectStatus } from '@learning/testing';
+import { eventually, expectStatus } from '@learning/testing';
 import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
@@ -231,12 +231,10 @@ describe.each(families)('$path', (family) => {
     expect((await newest()).byId.get(asked._id)).toMatchObject({ [family.field]: { name: renamed } });
 
     await fixture.publish('user.registered', { userId: lateId, email: 'late-page@test.mn', name: 'Хожуу' }, 'auth');
-    const deadline = Date.now() + 15_000;
-    let seen = await newest();
-    while ((seen.byId.get(late._id) as { user: { email: string } }).user.email === '' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      seen = await newest();
-    }
+    const seen = await eventually(async () => {
+      const page = await newest();
+      return (page.byId.get(late._id) as { user: { email: string } }).user.email !== '' && page;
+    }, "the late learner's email is on the administrator's page");
     expect(seen.byId.get(late._id)).toMatchObject({ user: { _id: lateId, email: 'late-page@test.mn' } });
 
     expect((await cancel(late._id)).status).toBe(204);
@@ -305,12 +303,10 @@ describe('lesson requests', () => {
     const request = await createRequest(db, 'lesson', userId, lesson._id);
     expect(request.user).toEqual({ _id: userId, email: '' });
     await fixture.publish('user.registered', { userId, email: 'late@test.mn', name: 'Хожуу' }, 'auth');
-    const deadline = Date.now() + 15_000;
-    let seen = await findRequest(db, 'lesson', request._id);
-    while (seen.user.email === '' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      seen = await findRequest(db, 'lesson', request._id);
-    }
+    const seen = await eventually(async () => {
+      const found = await findRequest(db, 'lesson', request._id);
+      return found.user.email !== '' && found;
+    }, "the late learner's email is on the request");
     expect(seen.user).toEqual({ _id: userId, email: 'late@test.mn' });
   });
 });
