@@ -36,7 +36,8 @@ export function useSubtitles(video: RefObject<HTMLVideoElement | null>, src: str
   };
 }
 
-function subtitleTracks(tracks: TextTrackList): TextTrack[] {
+/** The <video>'s subtitle and caption tracks, the ones the player shows, hides and reads lines from. */
+export function subtitleTracks(tracks: ArrayLike<TextTrack>): TextTrack[] {
   return Array.from(tracks).filter((track) => track.kind === 'subtitles' || track.kind === 'captions');
 }
 

@@ -2,6 +2,7 @@
 // cues in video.textTracks); the track may be 'hidden' (the list shows the text) or 'showing'.
 import { useEffect, useState, type RefObject } from 'react';
 import { linesOf, type Line } from './lines';
+import { subtitleTracks } from './useSubtitles';
 
 export function useTrackLines(video: RefObject<HTMLVideoElement | null>, src: string, subtitlesSrc: string | null): Line[] {
   const [found, setFound] = useState<{ key: string; lines: Line[] } | null>(null);
@@ -11,7 +12,7 @@ export function useTrackLines(video: RefObject<HTMLVideoElement | null>, src: st
     const trackElement = element?.querySelector('track');
     if (!element || !trackElement || !subtitlesSrc) return;
     const read = () => {
-      const track = Array.from(element.textTracks ?? []).find((candidate) => candidate.kind === 'subtitles' || candidate.kind === 'captions');
+      const [track] = subtitleTracks(element.textTracks ?? []);
       const lines = linesOf(track?.cues);
       if (lines.length > 0) setFound({ key, lines });
     };
