@@ -1,10 +1,11 @@
 // The administrator's screens on a phone (390 × 844) and a desktop (1366 × 900): axe-core finds no
 // label-content-name-mismatch (a control's visible words missing from its name, which speech users
 // say) and no scrollable-region-focusable (a box that scrolls but no keyboard can reach); and at 390 px
-// every action of every table lies inside the viewport, with no sideways scroll to find it.
+// every action of every table lies inside the viewport, with no sideways scroll to find it. One
+// page per width goes through the ten screens; the checks see the same screens a fresh load shows.
 import { readFile } from 'node:fs/promises';
 import axe from 'axe-core';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { eventually, expectStatus, testAdmin } from '@learning/testing';
 import { catalogKnowsLearner } from '@learning/testing/catalog';
 import { expectVisible, useJourneys, viewports, type ViewportName } from './fixture.js';
@@ -21,7 +22,9 @@ const rightAnswers: Record<string, string> = { run: 'гүйх', eat: 'идэх',
 let media: MediaFiles;
 let adminToken: string;
 let planId: string;
+let planName: string;
 let learnerId: string;
+const learnerName = 'Сурагч Анударь';
 
 /**
  * Every list with rows: a pending and an approved request of each kind, a learner's exam result
@@ -32,17 +35,18 @@ beforeAll(async () => {
   media = await makeMediaFiles({ videoSeconds: 1 });
   adminToken = await platform.signIn(testAdmin.email, testAdmin.password);
   const lessons = (await platform.call('GET', '/v1/lessons')).body as Array<{ _id: string }>;
-  const plans = (await platform.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; isActive: boolean; exam: boolean }>;
+  const plans = (await platform.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; name: string; isActive: boolean; exam: boolean }>;
   const lesson = lessons[0]!;
   const plan = plans.find((each) => each.isActive && each.exam)!;
   planId = plan._id;
+  planName = plan.name;
 
   const bank = new FormData();
   bank.append('file', new Blob([await readFile(media.questions)], { type: 'text/csv' }), 'questions.csv');
   const imported = await fetch(`${platform.url}/v1/monsterplans/${planId}/questions`, { method: 'PUT', headers: { authorization: `Bearer ${adminToken}` }, body: bank });
   expect(imported.status).toBe(200);
 
-  const [waiting, approved] = [await platform.learner('Сурагч Номин'), await platform.learner('Сурагч Анударь')];
+  const [waiting, approved] = [await platform.learner('Сурагч Номин'), await platform.learner(learnerName)];
   learnerId = approved.id;
   for (const learner of [waiting, approved]) {
     await catalogKnowsLearner(platform, learner.id);
@@ -64,23 +68,58 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => media?.remove());
 
-const screens: ReadonlyArray<readonly [name: string, path: () => string]> = [
-  ['the bundles', () => '/administrator/lessons'],
-  ['the bundle requests', () => '/administrator/lessons/requests'],
-  ['the plans', () => '/administrator/monsterplans'],
-  ['a plan being edited', () => `/administrator/monsterplans?edit=${planId}`],
-  ['the plan requests', () => '/administrator/monsterplans/requests'],
-  ["a plan's refund report", () => `/administrator/monsterplans/${planId}/refunds`],
-  ['the users', () => '/administrator/users'],
-  ['a learner', () => `/administrator/users/${learnerId}`],
-  ['the plan videos', () => '/administrator/videos'],
-  ['the lesson videos', () => '/administrator/videos?kind=lesson'],
+interface Screen {
+  name: string;
+  path: () => string;
+  /** What this screen shows and none of the others does: the page has gone on to it. */
+  shows: (page: Page) => Locator;
+}
+
+const title = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const videoKind = (page: Page, kind: keyof typeof texts.admin.videoKind) =>
+  page.getByRole('navigation', { name: texts.admin.videoKinds }).locator('[aria-current="page"]', { hasText: texts.admin.videoKind[kind] });
+
+const screens: readonly Screen[] = [
+  { name: 'the bundles', path: () => '/administrator/lessons', shows: (page) => title(page, texts.admin.lessons) },
+  { name: 'the bundle requests', path: () => '/administrator/lessons/requests', shows: (page) => title(page, texts.admin.lessonRequests) },
+  { name: 'the plans', path: () => '/administrator/monsterplans', shows: (page) => page.getByRole('heading', { name: texts.admin.createMonsterplan, exact: true }) },
+  {
+    name: 'a plan being edited',
+    path: () => `/administrator/monsterplans?edit=${planId}`,
+    shows: (page) => page.getByRole('heading', { name: texts.admin.updateMonsterplan(planName), exact: true }),
+  },
+  { name: 'the plan requests', path: () => '/administrator/monsterplans/requests', shows: (page) => title(page, texts.admin.monsterplanRequests) },
+  { name: "a plan's refund report", path: () => `/administrator/monsterplans/${planId}/refunds`, shows: (page) => title(page, texts.admin.refundsFor(planName)) },
+  { name: 'the users', path: () => '/administrator/users', shows: (page) => title(page, texts.admin.users) },
+  { name: 'a learner', path: () => `/administrator/users/${learnerId}`, shows: (page) => title(page, learnerName) },
+  { name: 'the plan videos', path: () => '/administrator/videos', shows: (page) => videoKind(page, 'monsterplan') },
+  { name: 'the lesson videos', path: () => '/administrator/videos?kind=lesson', shows: (page) => videoKind(page, 'lesson') },
 ];
 
-/** The screen at `path`, once its lists have loaded. */
-async function openScreen(viewport: ViewportName, path: string): Promise<Page> {
-  const page = await journeys.openPage({ token: adminToken, viewport });
-  await page.goto(path);
+/** The administrator's page at each width, shared by the tests at that width. */
+const pages = new Map<ViewportName, Page>();
+
+/**
+ * The administrator's page at this width showing `screen`, once its lists have loaded. The first
+ * screen at a width loads the page; the next ones go through the router without a load (a history
+ * entry and a popstate event, which it handles as it does Back and Forward), so the shell and the
+ * remote load once per width.
+ */
+async function showScreen(viewport: ViewportName, screen: Screen): Promise<Page> {
+  const path = screen.path();
+  let page = pages.get(viewport);
+  if (page) {
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  } else {
+    page = await journeys.openFilePage({ token: adminToken, viewport });
+    pages.set(viewport, page);
+    await page.goto(path);
+  }
+  // The router puts the next screen on the page in one go: once its mark shows, the tables are its.
+  await expectVisible(screen.shows(page));
   await expectVisible(page.getByRole('navigation', { name: texts.admin.sections }));
   await expectVisible(page.getByRole('table').first());
   await page.waitForFunction(() => document.querySelectorAll('.lp-spinner, [aria-busy="true"]').length === 0);
@@ -93,51 +132,62 @@ interface AxeViolation {
 }
 
 /**
- * axe-core's two rules on the page. Its source goes in by evaluation: the gateway's Content-Security-
- * Policy refuses an inline <script>, which is what page.addScriptTag({content}) adds.
+ * axe-core's two rules on the page. Its source goes in by evaluation, once per page load: the
+ * gateway's Content-Security-Policy refuses an inline <script>, which is what
+ * page.addScriptTag({content}) adds.
  */
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   return page.evaluate(async (rules) => {
     const { violations } = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'rule', values: rules } });
     return violations.map(({ id, nodes }) => ({ id, nodes: nodes.map(({ target, html }) => ({ target, html })) }));
   }, checkedRules);
 }
 
-describe.each(Object.keys(viewports) as ViewportName[])('at the %s width', (viewport) => {
-  it.each(screens)(`axe-core finds no ${checkedRules.join(' or ')} on %s`, async (_name, path) => {
-    const page = await openScreen(viewport, path());
-    expect(await axeViolations(page)).toEqual([]);
-  });
+/** At 390 px, every action of every table lies inside the viewport, and the page does not scroll sideways. */
+async function expectActionsInside(page: Page): Promise<void> {
+  const width = viewports.phone.width;
+  const tables = await page.getByRole('table').all();
+  expect(tables.length).toBeGreaterThan(0);
+  let actions = 0;
+  for (const table of tables) {
+    for (const action of [...(await table.getByRole('button').all()), ...(await table.getByRole('link').all())]) {
+      const box = await action.boundingBox();
+      const name = (await action.getAttribute('aria-label')) ?? (await action.textContent());
+      expect({ name, left: box && box.x >= 0, right: box && box.x + box.width <= width }).toEqual({ name, left: true, right: true });
+      actions += 1;
+    }
+  }
+  expect(actions).toBeGreaterThan(0);
+  // What sticks out past the right edge (and no box of its own hides), named, so that a failure says where to look.
+  const outside = await page.evaluate((width) => {
+    const isPast = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
+    const isClipped = (element: Element) => {
+      for (let box = element.parentElement; box; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible' && !isPast(box)) return true;
+      return false;
+    };
+    return Array.from(document.body.querySelectorAll('*'))
+      .filter((element) => isPast(element) && !isClipped(element))
+      .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')} ${Math.round(element.getBoundingClientRect().right)}`);
+  }, width);
+  expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), outside }).toEqual({ scrollWidth: width, outside: [] });
+}
+
+// A test per screen and width, so that a failure names the screen.
+describe('at the phone width (390 px)', () => {
+  it.each(screens)(
+    `$name: every action of every table lies inside the viewport, the page does not scroll sideways, and axe-core finds no ${checkedRules.join(' or ')}`,
+    async (screen) => {
+      const page = await showScreen('phone', screen);
+      await expectActionsInside(page);
+      expect(await axeViolations(page)).toEqual([]);
+    },
+  );
 });
 
-describe('on a phone (390 px)', () => {
-  it.each(screens)("every action of every table on %s lies inside the viewport, and the page does not scroll sideways", async (_name, path) => {
-    const page = await openScreen('phone', path());
-    const width = viewports.phone.width;
-    const tables = await page.getByRole('table').all();
-    expect(tables.length).toBeGreaterThan(0);
-    let actions = 0;
-    for (const table of tables) {
-      for (const action of [...(await table.getByRole('button').all()), ...(await table.getByRole('link').all())]) {
-        const box = await action.boundingBox();
-        const name = (await action.getAttribute('aria-label')) ?? (await action.textContent());
-        expect({ name, left: box && box.x >= 0, right: box && box.x + box.width <= width }).toEqual({ name, left: true, right: true });
-        actions += 1;
-      }
-    }
-    expect(actions).toBeGreaterThan(0);
-    // What sticks out past the right edge (and no box of its own hides), named, so that a failure says where to look.
-    const outside = await page.evaluate((width) => {
-      const isPast = (element: Element) => element.getBoundingClientRect().right > width + 0.5;
-      const isClipped = (element: Element) => {
-        for (let box = element.parentElement; box; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible' && !isPast(box)) return true;
-        return false;
-      };
-      return Array.from(document.body.querySelectorAll('*'))
-        .filter((element) => isPast(element) && !isClipped(element))
-        .map((element) => `${element.tagName.toLowerCase()}.${Array.from(element.classList).join('.')} ${Math.round(element.getBoundingClientRect().right)}`);
-    }, width);
-    expect({ scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth), outside }).toEqual({ scrollWidth: width, outside: [] });
+describe('at the desktop width', () => {
+  it.each(screens)(`$name: axe-core finds no ${checkedRules.join(' or ')}`, async (screen) => {
+    const page = await showScreen('desktop', screen);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

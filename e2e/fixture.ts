@@ -1,6 +1,6 @@
 // The browser journeys' fixture: per test file, the whole platform (started through startPlatform,
 // as `npm start` starts it, with payload encryption on) and one headless Chromium; per test, fresh
-// browser contexts, closed after it.
+// browser contexts, closed after it, or pages that several tests of the file share.
 import { jest } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '@learning/testing';
@@ -23,6 +23,11 @@ export interface Journeys {
   readonly siteUrl: string;
   /** A fresh context and page for the running test; closed after it. */
   openPage(options?: PageOptions): Promise<Page>;
+  /**
+   * A fresh context and page that outlives the running test, closed with the browser after the
+   * file's tests: for tests that share one page, each going on from where the one before left it.
+   */
+  openFilePage(options?: PageOptions): Promise<Page>;
 }
 
 /**
@@ -73,6 +78,10 @@ export function useJourneys(options: JourneyOptions = {}): Journeys {
       const { context, page } = await openPageIn(browser, journeys.siteUrl, pageOptions);
       contexts.push(context);
       return page;
+    },
+    async openFilePage(pageOptions = {}) {
+      if (!browser) throw new Error('The browser is not launched: use the journeys inside a test.');
+      return (await openPageIn(browser, journeys.siteUrl, pageOptions)).page;
     },
   };
   return journeys;

@@ -76,6 +76,13 @@ export const texts = {
     editLabel: (name: string) => `Засах: ${name}`,
     price: 'Үнэ',
     publish: 'Нийтлэх',
+    lessons: 'Багц хичээл',
+    users: 'Хэрэглэгчид',
+    createMonsterplan: 'Шинэ Monster plan',
+    updateMonsterplan: (name: string) => `Monster plan засах: ${name}`,
+    refundsFor: (name: string) => `Буцаан олголт: ${name}`,
+    videoKinds: 'Видеоны төрөл',
+    videoKind: { monsterplan: 'Monster plan видео', lesson: 'Багц хичээлийн видео' },
   },
   siteName: 'Сургалтын платформ',
   // mfe-monster/src/i18n.ts, mfe-lessons/src/i18n.ts and the platform's access badge.
