@@ -1,12 +1,11 @@
 // How the platform writes prices, dates and long titles for its readers (spec section 9: prices in
 // MNT, titles truncated to 40 characters), so every screen writes them the same way.
+import { amountOf } from '@learning/contracts';
+
+export { amountOf };
 
 /** Spec section 9: titles are truncated to 40 characters. */
 export const titleLength = 40;
-
-
-/** "49000", "49 000", "49,000₮", "49000 MNT": an amount in tögrög with optional grouping and sign. */
-const amountInTogrog = /^(\d{1,3}(?:[ ,.\u00a0\u202f]\d{3})+|\d+)\s*(?:₮|mnt|төг(?:рөг)?\.?)?$/i;
 
 /**
  * A price for Mongolian readers: a numeric text becomes "49,000₮"; anything else ("Үнэгүй", "Тун
@@ -18,12 +17,6 @@ export function formatPrice(price: string | number): string {
   if (amount === null) return text;
   // ICU's mn-MN currency style puts the sign first ("₮ 49,000"); shops and the spec write it after.
   return `${new Intl.NumberFormat('mn-MN').format(amount)}₮`;
-}
-
-/** The amount of a numeric price ("35,000₮" → 35000); null for free text ("Үнэгүй"). */
-export function amountOf(price: string): number | null {
-  const amount = amountInTogrog.exec(price.trim())?.[1];
-  return amount === undefined ? null : Number(amount.replace(/\D/g, ''));
 }
 
 /**
