@@ -26,7 +26,8 @@ export interface GatewayOptions {
   /** When set, every JSON body sent from /v1 is sealed with it (DESIGN.md, wire contract). */
   payloadSecret?: string | undefined;
   /** Per client address, for each of the sign-in calls. */
-  rateLimit: { windowMs: number; limit: number };
+  /** `limit` for each sign-in call, `qpayCallbacks` for QPay's callback, per client in each window. */
+  rateLimit: { windowMs: number; limit: number; qpayCallbacks: number };
   /** The proxies in front whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
   trustProxy?: string | undefined;
   /** The built shell; without it (or without its index.html) pages say the front-end is not built. */
@@ -79,6 +80,8 @@ export function createGateway(options: GatewayOptions): Express {
 
   // One router for the sign-in calls, so that every other call passes one layer, not one per limit.
   app.use('/v1/auth', signInRateLimits(options.rateLimit, answers));
+  // QPay's callback carries no proof and only wakes a check, but each check is a call to QPay.
+  app.use('/v1/payments/qpay/callback', callLimit({ windowMs: options.rateLimit.windowMs, limit: options.rateLimit.qpayCallbacks }, answers));
   const handedOverFiles = options.mediaFiles && new HandedOverFiles(options.mediaFiles, answers, logger);
   app.use(proxyToServices({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger, handedOverFiles }));
 
@@ -95,24 +98,24 @@ export function createGateway(options: GatewayOptions): Express {
 /** A limit of its own for each sign-in call; like every route, a path in any case or with a trailing slash is the same. */
 function signInRateLimits({ windowMs, limit }: GatewayOptions['rateLimit'], answers: Answers): Router {
   const router = Router();
-  for (const path of rateLimitedPaths) {
-    router.post(
-      path,
-      rateLimit({
-        windowMs,
-        limit,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        // The key is req.ip: the client's address, or what the trusted proxies in front (TRUST_PROXY)
-        // say it is; a client's own X-Forwarded-For is never believed.
-        validate: { xForwardedForHeader: false },
-        handler: (req, res) => answers.error(req, res, gatewayErrors.rateLimited()),
-      }),
-    );
-  }
+  for (const path of rateLimitedPaths) router.post(path, callLimit({ windowMs, limit }, answers));
   // Express would answer an OPTIONS of these paths itself (200, "POST"), where every other path gets the services' 405.
   router.use((req, res, next) => (req.method === 'OPTIONS' ? answers.error(req, res, gatewayErrors.methodNotAllowed()) : next()));
   return router;
+}
+
+/** At most `limit` calls per client in each window, then 429. */
+function callLimit({ windowMs, limit }: { windowMs: number; limit: number }, answers: Answers) {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    // The key is req.ip: the client's address, or what the trusted proxies in front (TRUST_PROXY)
+    // say it is; a client's own X-Forwarded-For is never believed.
+    validate: { xForwardedForHeader: false },
+    handler: (req, res) => answers.error(req, res, gatewayErrors.rateLimited()),
+  });
 }
 
 function answerUnexpectedError(answers: Answers, logger: Logger): ErrorRequestHandler {

@@ -30,6 +30,7 @@ export const gatewayEnv = z
     PAYLOAD_SECRET: z.string().min(1).optional(),
     RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
+    RATE_LIMIT_QPAY_CALLBACK: z.coerce.number().int().positive().default(120),
     TRUST_PROXY: z.string().min(1).optional(),
     METRICS_TOKEN: serviceEnv.METRICS_TOKEN,
     STATIC_DIR: z.string().default(defaultStaticDir),
@@ -58,6 +59,7 @@ export interface GatewayConfig {
   PAYLOAD_SECRET?: string | undefined;
   RATE_LIMIT_WINDOW_MS: number;
   RATE_LIMIT_AUTH: number;
+  RATE_LIMIT_QPAY_CALLBACK: number;
   /**
    * The proxies in front of the gateway (nginx), as Express's `trust proxy` takes them: `loopback`,
    * `uniquelocal`, addresses or CIDRs, comma-separated. Their X-Forwarded-For names the client the

@@ -29,6 +29,8 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
   { path: '/v1/monsterplan-requests', service: 'catalog' },
   { path: '/v1/progress', service: 'catalog' }, // listening progress
   { path: '/v1/refunds', service: 'catalog' }, // the refund ledger
+  { path: '/v1/payments', service: 'catalog' }, // QPay: invoices, its callback, the payments
+  { path: '/v1/payments.csv', service: 'catalog' },
 ];
 
 const rows = routingTable.map(({ path, service }) => ({ path, segments: path.split('/').slice(1), service }));

@@ -30,7 +30,7 @@ export async function startGateway(
     services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
     payloadSecret: config.PAYLOAD_SECRET,
     metricsToken: config.METRICS_TOKEN,
-    rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH },
+    rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH, qpayCallbacks: config.RATE_LIMIT_QPAY_CALLBACK },
     trustProxy: config.TRUST_PROXY,
     logoUrl: config.CENTRE_LOGO_URL,
     staticDir: config.STATIC_DIR ?? defaultStaticDir,

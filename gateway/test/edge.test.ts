@@ -12,9 +12,14 @@ beforeAll(async () => {
         res.status(401).json({ message: 'Имэйл эсвэл нууц үг буруу байна.', code: 'invalid_credentials' });
       });
     },
+    catalog: (app) => {
+      app.all('/v1/payments/qpay/callback/:id', (_req, res) => {
+        res.type('text/plain').send('SUCCESS');
+      });
+    },
   });
   [gateway, withoutExam] = await Promise.all([
-    startTestGateway({ ...serviceUrls(standIns), PAYLOAD_SECRET: testSecret, RATE_LIMIT_AUTH: 3 }),
+    startTestGateway({ ...serviceUrls(standIns), PAYLOAD_SECRET: testSecret, RATE_LIMIT_AUTH: 3, RATE_LIMIT_QPAY_CALLBACK: 4 }),
     closedPortUrl().then((EXAM_URL) => startTestGateway({ ...serviceUrls(standIns), EXAM_URL })),
   ]);
 });
@@ -26,6 +31,18 @@ afterAll(async () => {
 
 const signIn = (body: unknown, path = '/v1/auth/login') =>
   fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+it("limits QPay's callback, by GET and POST together, with the sealed 429", async () => {
+  const callback = (method: string) => fetch(`${gateway.url}/v1/payments/qpay/callback/00000000-0000-4000-8000-000000000001`, { method });
+  const statuses: number[] = [];
+  for (const method of ['GET', 'POST', 'GET', 'POST', 'GET']) {
+    const response = await callback(method);
+    statuses.push(response.status);
+    if (response.status === 200) expect(await response.text()).toBe('SUCCESS');
+    else expect(JSON.parse(await openAnswer(response))).toMatchObject({ code: 'rate_limited' });
+  }
+  expect(statuses).toEqual([200, 200, 200, 200, 429]);
+});
 
 describe('sign-in rate limits', () => {
   it('answer the attempt after the limit with a sealed 429 and the standard RateLimit headers', async () => {

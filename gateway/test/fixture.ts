@@ -69,6 +69,7 @@ export function startTestGateway(
       HOST: '127.0.0.1',
       RATE_LIMIT_WINDOW_MS: 60_000,
       RATE_LIMIT_AUTH: 10_000,
+      RATE_LIMIT_QPAY_CALLBACK: 10_000,
       STATIC_DIR: '/nonexistent/gateway-test-static',
       ...config,
     },

@@ -349,7 +349,7 @@ describe('a service that is down', () => {
       createGateway({
         services: { auth: standIns.auth.url, catalog: standIns.catalog.url, media: standIns.media.url, exam: 'http://exam.invalid:4004' },
         payloadSecret: testSecret,
-        rateLimit: { windowMs: 60_000, limit: 1000 },
+        rateLimit: { windowMs: 60_000, limit: 1000, qpayCallbacks: 1000 },
         logger: silentLogger,
         agent: new NeverConnectingAgent(200),
       }),

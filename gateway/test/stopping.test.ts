@@ -42,7 +42,7 @@ it('finishes a call it is relaying, closing the connection after the answer, and
 });
 
 it('answers /readyz with 503 while stopping, whatever the services say', async () => {
-  const options = { services: { auth: standIns.auth.url, catalog: standIns.catalog.url, media: standIns.media.url, exam: standIns.exam.url }, rateLimit: { windowMs: 60_000, limit: 100 }, logger: silentLogger };
+  const options = { services: { auth: standIns.auth.url, catalog: standIns.catalog.url, media: standIns.media.url, exam: standIns.exam.url }, rateLimit: { windowMs: 60_000, limit: 100, qpayCallbacks: 100 }, logger: silentLogger };
   await supertest(createGateway({ ...options, isStopping: () => false })).get('/readyz').expect(200);
   await supertest(createGateway({ ...options, isStopping: () => true })).get('/readyz').expect(503, { status: 'unavailable' });
 });

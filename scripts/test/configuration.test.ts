@@ -17,6 +17,7 @@ import pg from 'pg';
 import { gatewayEnv } from '../../gateway/src/config.js';
 import { startGateway } from '../../gateway/src/server.js';
 import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
+import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { authEnv } from '../../services/auth/src/config.js';
@@ -47,6 +48,7 @@ interface Started {
 const schemaPrefix = `cfg${uniqueSuffix()}`;
 let folder: string;
 let google: GoogleStandIn;
+let qpay: QpayStandIn;
 let started: Started;
 let ffmpegCalls: string;
 let smtp: TestSmtpServer;
@@ -63,6 +65,8 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'configuration-'));
   smtp = await startSmtpServer();
   google = await startGoogleStandIn();
+  qpay = await startQpayStandIn();
+  qpay.slowMs = 2_500;
   ffmpegCalls = join(folder, 'ffmpeg-calls.log');
   // ffmpeg and ffprobe behind wrappers that note each call, so the probes see which binary media ran.
   for (const tool of ['ffmpeg', 'ffprobe']) {
@@ -116,7 +120,16 @@ beforeAll(async () => {
     EXAM_QUESTION_COUNT: '1',
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
     REFUND_AMOUNT_MNT: '7000',
+    QPAY_BASE_URL: qpay.baseUrl,
+    QPAY_CLIENT_ID: qpay.clientId,
+    QPAY_CLIENT_SECRET: qpay.clientSecret,
+    QPAY_INVOICE_CODE: qpay.invoiceCode,
+    QPAY_INVOICE_MINUTES: '7',
+    QPAY_CHECK_SECONDS: '2',
+    QPAY_TIMEOUT_SECONDS: '1',
+    QPAY_EBARIMT: '1',
     RATE_LIMIT_AUTH: '3',
+    RATE_LIMIT_QPAY_CALLBACK: '2',
     RATE_LIMIT_WINDOW_MS: '7200000',
     TRUST_PROXY: 'loopback',
     METRICS_TOKEN: 'configured-metrics-token',
@@ -128,6 +141,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'error',
   });
   started = await start(settings);
+  qpay.callbacksReach = started.platform.url;
 }, 120_000);
 
 afterAll(async () => {
@@ -135,6 +149,7 @@ afterAll(async () => {
   await s3?.close();
   await started?.platform.close();
   await google?.close();
+  await qpay?.close();
   await smtp?.stop();
   for (const prefix of [schemaPrefix, `${schemaPrefix}s3`]) {
     if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, prefix);
@@ -221,6 +236,18 @@ async function learnerWithExam(): Promise<{ token: string; monsterplanId: string
     if (exam.status !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return { token, monsterplanId };
+}
+
+/** A new learner's QPay invoice for the first demo plan they asked for. */
+async function pendingInvoice(): Promise<{ token: string; invoice: any }> {
+  const plans = (await started.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; isActive: boolean }>;
+  const monsterplan = plans.find((plan) => plan.isActive)!._id;
+  const token = await learnerToken();
+  // The catalog knows the learner once auth's user.registered arrives.
+  await eventually(async () => (await started.call('POST', '/v1/monsterplan-requests', { body: { monsterplan }, token })).status === 201, 'the request');
+  const answer = await started.call('POST', '/v1/payments/qpay/invoices', { body: { monsterplan }, token });
+  expect(answer.status).toBe(201);
+  return { token, invoice: answer.body };
 }
 
 type Probe = () => Promise<void>;
@@ -452,6 +479,64 @@ const probes: Record<string, Probe> = {
     const owed = report.result.find((entry: any) => entry.user._id === userId);
     expect([report.amountPerItem, owed?.items[0].amount]).toEqual([7000, 7000]);
   },
+  async QPAY_CLIENT_ID() {
+    // The stand-in takes only its own credentials and invoice code, and is reached only at QPAY_BASE_URL.
+    const before = qpay.invoices.size;
+    await pendingInvoice();
+    expect(qpay.invoices.size).toBe(before + 1);
+  },
+  async QPAY_CLIENT_SECRET() {
+    await probes.QPAY_CLIENT_ID!();
+    expect(qpay.calls).toContain('POST /v2/auth/token');
+  },
+  async QPAY_INVOICE_CODE() {
+    const { invoice } = await pendingInvoice();
+    expect(qpay.invoiceOf(invoice.request._id)!.invoiceCode).toBe(qpay.invoiceCode);
+  },
+  async QPAY_BASE_URL() {
+    const before = qpay.calls.length;
+    await pendingInvoice();
+    expect(qpay.calls.slice(before)).toContain('POST /v2/invoice');
+  },
+  async QPAY_INVOICE_MINUTES() {
+    const { invoice } = await pendingInvoice();
+    expect(Date.parse(invoice.expiresAt) - Date.parse(invoice.createdAt)).toBe(7 * 60_000);
+  },
+  async QPAY_CHECK_SECONDS() {
+    // Paid with no callback: the poller finds it within a few of its 2 s rounds.
+    const { token, invoice } = await pendingInvoice();
+    await qpay.pay(qpay.invoiceOf(invoice.request._id)!.invoiceId, { callback: 'never' });
+    const paidAt = Date.now();
+    await eventually(async () => (await started.call('GET', `/v1/payments/qpay/invoices/${invoice._id}`, { token })).body.status === 'paid', 'the poller found the payment');
+    expect(Date.now() - paidAt).toBeLessThan(15_000);
+  },
+  async QPAY_TIMEOUT_SECONDS() {
+    const token = await learnerToken();
+    qpay.failNext('slow', 1);
+    const plans = (await started.call('GET', '/v1/monsterplans')).body as Array<{ _id: string; isActive: boolean }>;
+    const monsterplan = plans.find((plan) => plan.isActive)!._id;
+    await eventually(async () => (await started.call('POST', '/v1/monsterplan-requests', { body: { monsterplan }, token })).status === 201, 'the request');
+    const asked = Date.now();
+    const answer = await started.call('POST', '/v1/payments/qpay/invoices', { body: { monsterplan }, token });
+    // Given up after 1 s, before the stand-in's answer at 2.5 s.
+    expect([answer.status, answer.body.code]).toEqual([502, 'qpay_unavailable']);
+    expect(Date.now() - asked).toBeLessThan(2_500);
+  },
+  async QPAY_EBARIMT() {
+    const { token, invoice } = await pendingInvoice();
+    const payment = await qpay.pay(qpay.invoiceOf(invoice.request._id)!.invoiceId);
+    const paid = await eventually(async () => {
+      const seen = (await started.call('GET', `/v1/payments/qpay/invoices/${invoice._id}`, { token })).body;
+      return seen.receipt ? seen : undefined;
+    }, 'the e-receipt');
+    expect(paid.receipt.number).toBe(qpay.receipts.get(payment.paymentId)!.receiptId);
+  },
+  async RATE_LIMIT_QPAY_CALLBACK() {
+    const client = { 'x-forwarded-for': '10.9.9.6' };
+    const statuses = [];
+    for (let call = 0; call < 3; call++) statuses.push((await started.call('GET', `/v1/payments/qpay/callback/${randomUUID()}`, { headers: client })).status);
+    expect(statuses).toEqual([404, 404, 429]);
+  },
   async RATE_LIMIT_AUTH() {
     const client = { 'x-forwarded-for': '10.9.9.9' };
     const statuses = [];
@@ -538,6 +623,8 @@ const probes: Record<string, Probe> = {
   },
   async PUBLIC_URL() {
     expect((await resetMail()).links[0]).toMatch(/^https:\/\/configured\.example\.mn\/reset-password#token=[\w-]{43}$/);
+    const { invoice } = await pendingInvoice();
+    expect(qpay.invoiceOf(invoice.request._id)!.callbackUrl).toBe(`https://configured.example.mn/v1/payments/qpay/callback/${invoice._id}`);
   },
   async MAIL_LINK_SECRET() {
     // The link's token is the reset's id signed with the configured secret.

@@ -22,6 +22,7 @@ import {
 } from '@learning/testing';
 import { catalogKnowsLearner, catalogKnowsVideo, type VideoKind } from '@learning/testing/catalog';
 import { followToCallback, startGoogleStandIn, type GoogleStandIn } from '@learning/testing/google';
+import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { makeMediaFiles, type MediaFiles } from '../../e2e/media-files.js';
 import { documentedCalls, type DocumentedCalls } from './documented-calls.js';
@@ -39,6 +40,7 @@ const transcodingTimeoutMs = 90_000;
 
 let smtp: TestSmtpServer;
 let google: GoogleStandIn;
+let qpay: QpayStandIn;
 let files: MediaFiles;
 let platform: TestPlatform;
 let api: DocumentedCalls;
@@ -55,7 +57,7 @@ let planId: string;
 let lessonId: string;
 
 beforeAll(async () => {
-  [smtp, google, files] = await Promise.all([startSmtpServer(), startGoogleStandIn(), makeMediaFiles({ videoSeconds: 2 })]);
+  [smtp, google, qpay, files] = await Promise.all([startSmtpServer(), startGoogleStandIn(), startQpayStandIn(), makeMediaFiles({ videoSeconds: 2 })]);
   google.allowRedirect(redirectUri);
   platform = await startTestPlatform({
     env: {
@@ -66,9 +68,14 @@ beforeAll(async () => {
       GOOGLE_ISSUER: google.issuer,
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
+      QPAY_BASE_URL: qpay.baseUrl,
+      QPAY_CLIENT_ID: qpay.clientId,
+      QPAY_CLIENT_SECRET: qpay.clientSecret,
+      QPAY_INVOICE_CODE: qpay.invoiceCode,
       FFMPEG_PATH: await ffmpegFailingLaddersWhileFlagged(files),
     },
   });
+  qpay.callbacksReach = platform.url;
   api = await documentedCalls(openApi, platform.url);
   admin = await platform.adminToken();
   [ana, bo, cy] = await Promise.all([signUp('Ана'), signUp('Бат'), signUp('Цэцэг')]);
@@ -78,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await platform?.close();
-  await Promise.all([smtp?.stop(), google?.close(), files?.remove()]);
+  await Promise.all([smtp?.stop(), google?.close(), qpay?.close(), files?.remove()]);
 }, startTimeoutMs);
 
 async function ffmpegFailingLaddersWhileFlagged(media: MediaFiles): Promise<string> {
@@ -522,6 +529,37 @@ describe('refunds', () => {
     }, 'Ана is told of her approvals, her result and her refunds');
     expect([...typesOf((await api.call('GET', '/v1/notifications?perPage=100', { token: ana.token })).body)]).toEqual(expect.arrayContaining(kinds));
     expect((await api.call('GET', '/v1/refunds?user=not-a-uuid', { token: admin })).body.code).toBe('validation_failed');
+  });
+});
+
+describe('payments', () => {
+  it('a learner pays a request by QPay, which approves it; the administrator reads the payments and cancels an invoice', async () => {
+    expect((await api.call('GET', '/v1/payments/qpay')).body).toEqual({ isEnabled: true });
+    const payer = await signUp('Дорж');
+    expectStatus(await api.call('POST', '/v1/monsterplan-requests', { token: payer.token, body: { monsterplan: planId } }), 201, 'asking');
+    const invoice = expectStatus(await api.call('POST', '/v1/payments/qpay/invoices', { token: payer.token, body: { monsterplan: planId } }), 201, 'the invoice');
+    expect((await api.call('POST', '/v1/payments/qpay/invoices', { token: payer.token, body: { monsterplan: planId } })).status).toBe(200);
+    expect((await api.call('GET', `/v1/payments/qpay/invoices/${invoice._id}`, { token: payer.token })).body.status).toBe('open');
+    expect((await api.call('GET', `/v1/payments/qpay/invoices/${invoice._id}`, { token: bo.token })).body.code).toBe('invoice_not_found');
+    await expectBodyRefused('POST', '/v1/payments/qpay/invoices', payer.token, { monsterplan: 'plan' });
+    // QPay's callback, as QPay makes it and through the documented calls.
+    expect((await api.call('POST', `/v1/payments/qpay/callback/${invoice._id}`)).status).toBe(200);
+    await qpay.pay(qpay.invoiceOf(invoice.request._id)!.invoiceId, { callback: 'never' });
+    expect((await api.call('GET', `/v1/payments/qpay/callback/${invoice._id}`)).status).toBe(200);
+    const paid = await eventually(async () => {
+      const { result } = (await api.call('GET', '/v1/payments?perPage=100', { token: admin })).body;
+      return result.find((payment: any) => payment.invoiceId === invoice._id && payment.outcome === 'approved');
+    }, 'the payment approved');
+    expect(paid.user._id).toBe(payer.id);
+    expect((await api.call('GET', '/v1/payments.csv', { token: admin })).body).toContain(paid.paymentId);
+    expect((await api.call('GET', '/v1/payments?from=not-a-day', { token: admin })).body.code).toBe('validation_failed');
+
+    // Another learner's invoice, cancelled by the administrator.
+    const other = await signUp('Оюун');
+    expectStatus(await api.call('POST', '/v1/lesson-requests', { token: other.token, body: { lesson: lessonId } }), 201, 'asking');
+    const open = expectStatus(await api.call('POST', '/v1/payments/qpay/invoices', { token: other.token, body: { lesson: lessonId } }), 201, 'the invoice');
+    expect((await api.call('DELETE', `/v1/payments/qpay/invoices/${open._id}`, { token: admin })).body.status).toBe('cancelled');
+    expect((await api.call('DELETE', `/v1/payments/qpay/invoices/${open._id}`, { token: admin })).body.code).toBe('invoice_not_open');
   });
 });
 

@@ -40,7 +40,7 @@ function serviceApps(): Record<string, Express> {
 
 function gatewayApp(): Express {
   const url = 'http://127.0.0.1:9';
-  return createGateway({ services: { auth: url, catalog: url, media: url, exam: url }, rateLimit: { windowMs: 60_000, limit: 10 }, logger });
+  return createGateway({ services: { auth: url, catalog: url, media: url, exam: url }, rateLimit: { windowMs: 60_000, limit: 10, qpayCallbacks: 10 }, logger });
 }
 
 interface Layer {

@@ -103,6 +103,28 @@ export const monsterplan = z.strictObject({
 export type Monsterplan = z.infer<typeof monsterplan>;
 
 const requester = z.strictObject({ _id: z.string(), email: z.string() });
+
+/** How an approved request was paid: QPay's payment, or by hand (the administrator's Approve); null while pending. */
+const requestPayment = z
+  .discriminatedUnion('method', [
+    z.strictObject({ method: z.literal('qpay'), paymentId: z.string(), amount: z.number(), paidAt: z.string() }),
+    z.strictObject({ method: z.literal('manual'), approvedAt: z.string() }),
+  ])
+  .nullable();
+
+/** What QPay says of a request: its open invoice, and payments that came but could not approve it. */
+const requestQpay = {
+  openInvoice: z.strictObject({ _id: z.string(), amount: z.number(), expiresAt: z.string() }).nullable(),
+  flaggedPayments: z.array(
+    z.strictObject({
+      paymentId: z.string(),
+      amount: z.number(),
+      invoiceAmount: z.number(),
+      outcome: z.enum(['received', 'partial', 'excess', 'request_gone']),
+      paidAt: z.string(),
+    }),
+  ),
+};
 const requestedBundle = z.strictObject({ _id: z.string(), name: z.string(), videos: z.array(z.string()) });
 
 export const lessonRequest = z.strictObject({
@@ -113,6 +135,8 @@ export const lessonRequest = z.strictObject({
   isApproved: z.boolean(),
   /** The price that applied when the request was made (the early one before its deadline): what the learner pays. */
   price: z.string(),
+  payment: requestPayment,
+  ...requestQpay,
 });
 export type LessonRequest = z.infer<typeof lessonRequest>;
 
@@ -124,6 +148,8 @@ export const monsterplanRequest = z.strictObject({
   isApproved: z.boolean(),
   /** The price that applied when the request was made (the early one before its deadline): what the learner pays. */
   price: z.string(),
+  payment: requestPayment,
+  ...requestQpay,
 });
 export type MonsterplanRequest = z.infer<typeof monsterplanRequest>;
 

@@ -146,6 +146,28 @@ export const events = {
   'refund.paid': { version: 1, data: refundEvent().extend({ paidAt: z.iso.datetime({ offset: true }) }) },
   /** …or undid that mark. */
   'refund.payment-undone': { version: 1, data: refundEvent() },
+  /**
+   * QPay called an invoice's callback URL. The call carries no proof, so it only wakes the catalog's own
+   * consumer, which asks QPay whether the invoice was paid.
+   */
+  'qpay-invoice.called-back': { version: 1, data: z.object({ invoiceId: z.string() }) },
+  /**
+   * QPay reported a payment of an invoice. The catalog's own consumer decides what it does: one of the
+   * invoice's amount for a pending request approves it, as an administrator's Approve would; any
+   * other waits, flagged, for the administrator.
+   */
+  'qpay-payment.received': {
+    version: 1,
+    data: z.object({
+      invoiceId: z.string(),
+      requestId: z.string(),
+      paymentId: z.string(),
+      amount: z.number().int().nonnegative(),
+      paidAt: z.iso.datetime({ offset: true }),
+    }),
+  },
+  /** A QPay payment approved its request: the catalog's own consumer asks QPay for its e-receipt when the centre wants one. */
+  'qpay-invoice.paid': { version: 1, data: z.object({ invoiceId: z.string(), paymentId: z.string() }) },
   /** A plan released day by day opened a new week to a learner (weeks after the first). */
   'monsterplan.week-released': {
     version: 1,

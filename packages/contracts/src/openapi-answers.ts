@@ -9,6 +9,7 @@ import type { Aloud, AloudEntry, MediaDocument, Video } from './media.js';
 import type { DictationScore, LessonProgress, MyLearning, PlanProgress, VideoProgress } from './progress-rules.js';
 import type { AloudTimeliness, LearnerRefunds, PlanRefunds, RefundItem } from './refunds.js';
 import type { Notification, NotificationPage, UnreadCount } from './auth.js';
+import type { Invoice, Payment, QpayOffer } from './payments.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -233,3 +234,33 @@ export const aloudTimeliness = answerOf<{ result: AloudTimeliness[] }>()(
     ),
   }),
 );
+
+export const qpayOffer = answerOf<QpayOffer>()(z.object({ isEnabled: z.boolean() }));
+export const invoice = answerOf<Invoice>()(
+  z.object({
+    _id: z.string(),
+    request: z.object({ _id: z.string(), kind: z.enum(['lesson', 'monsterplan']) }),
+    amount: z.number().int().describe('MNT: the price the request recorded'),
+    status: z.enum(['open', 'paid', 'flagged', 'cancelled', 'expired']),
+    qrText: z.string(),
+    qrImage: z.string().describe('base64 PNG'),
+    urls: z.array(z.object({ name: z.string(), description: z.string(), logo: z.string(), link: z.string() })).describe("each bank app's deep link"),
+    createdAt: isoTime,
+    expiresAt: isoTime,
+    receipt: z.object({ number: z.string(), qrData: z.string() }).nullable().describe('the e-receipt (eBarimt), with QPAY_EBARIMT=1'),
+  }),
+);
+export const payment = answerOf<Payment>()(
+  z.object({
+    _id: z.string(),
+    paymentId: z.string().describe("QPay's"),
+    invoiceId: z.string(),
+    amount: z.number().int(),
+    invoiceAmount: z.number().int(),
+    paidAt: isoTime,
+    outcome: z.enum(['received', 'approved', 'partial', 'excess', 'request_gone']),
+    request: z.object({ _id: z.string(), kind: z.enum(['lesson', 'monsterplan']), name: z.string() }),
+    user: someone,
+  }),
+);
+export const paymentPage = answerOf<Page<Payment>>()(pageOf(payment));

@@ -8,6 +8,7 @@ import * as catalog from './catalog.js';
 import { pageQuery } from './common.js';
 import * as exam from './exam.js';
 import * as media from './media.js';
+import * as payments from './payments.js';
 import * as answers from './openapi-answers.js';
 import * as progress from './progress.js';
 import * as refunds from './refunds.js';
@@ -349,6 +350,45 @@ export const operations: readonly Operation[] = [
     method: 'delete', path: '/v1/refunds/{refundId}/paid', tag: 'refunds', caller: 'admin', summary: 'Undo "mark paid"',
     answer: { status: 200, description: 'The refund', json: answers.refundItem }, errors: { 404: '`refund_not_found`' },
   },
+  // payments
+  {
+    method: 'get', path: '/v1/payments/qpay', tag: 'payments', caller: 'anyone', summary: 'Whether the centre takes QPay',
+    answer: { status: 200, description: '`{isEnabled}`', json: answers.qpayOffer },
+  },
+  {
+    method: 'post', path: '/v1/payments/qpay/invoices', tag: 'payments', caller: 'user', summary: 'The QPay invoice of the learner\'s pending request',
+    description: '`{monsterplan}` or `{lesson}`: the learner\'s pending request for it. The same open invoice is answered until it expires.',
+    json: payments.invoiceBody,
+    answer: { status: 201, description: 'A new invoice, for the price the request recorded', json: answers.invoice },
+    alsoAnswers: [{ status: 200, description: 'The same unpaid invoice as before', json: answers.invoice }],
+    errors: { 404: '`request_not_found`, `qpay_off`', 409: '`request_approved`, `price_not_payable`', 502: '`qpay_unavailable`: QPay failed, answered slowly or refused; nothing was kept' },
+  },
+  {
+    method: 'get', path: '/v1/payments/qpay/invoices/{id}', tag: 'payments', caller: 'user', summary: 'An invoice: the learner\'s own, or any for the administrator',
+    answer: { status: 200, description: 'The invoice', json: answers.invoice }, errors: { 404: '`invoice_not_found`' },
+  },
+  {
+    method: 'delete', path: '/v1/payments/qpay/invoices/{id}', tag: 'payments', caller: 'admin', summary: 'Cancel an open invoice at QPay',
+    answer: { status: 200, description: 'The invoice, cancelled', json: answers.invoice },
+    errors: { 404: '`invoice_not_found`, `qpay_off`', 409: '`invoice_not_open`', 502: '`qpay_unavailable`' },
+  },
+  ...(['get', 'post'] as const).map(
+    (method): Operation => ({
+      method, path: '/v1/payments/qpay/callback/{id}', tag: 'payments', caller: 'anyone', summary: 'QPay\'s callback for a paid invoice',
+      description: 'Carries no proof and is never believed: it wakes a payment check with QPay. Rate-limited by the gateway. QPay calls it with GET; POST is taken too.',
+      answer: { status: 200, description: '`SUCCESS`', file: ['text/plain'] }, errors: { 404: '`invoice_not_found`, `qpay_off`' },
+    }),
+  ),
+  {
+    method: 'get', path: '/v1/payments', tag: 'payments', caller: 'admin', summary: 'Every QPay payment, newest first, for reconciliation',
+    description: '`from`, `to`: days (YYYY-MM-DD) in Asia/Ulaanbaatar, both included.', query: payments.paymentsQuery,
+    answer: pageAnswer(answers.paymentPage, 'Payments'),
+  },
+  {
+    method: 'get', path: '/v1/payments.csv', tag: 'payments', caller: 'admin', summary: 'The payments as CSV',
+    query: payments.paymentsCsvQuery,
+    answer: { status: 200, description: 'UTF-8 with a BOM, one row per payment; `attachment; filename="payments[-from][-to].csv"`', file: ['text/csv'] },
+  },
   // exam
   {
     method: 'get', path: '/v1/monsterplans/exam-results', tag: 'exam', caller: 'admin', summary: 'Every learner\'s exam result, newest first',
@@ -626,6 +666,7 @@ const tags: Record<string, string> = {
   requests: 'Learners\' requests for bundles and plans, approved or cancelled by the administrator (catalog service)',
   progress: 'Listening progress (catalog service)',
   refunds: 'The refund ledger (catalog service)',
+  payments: 'Paying a request through QPay, and the payments for reconciliation (catalog service)',
   exam: 'The vocabulary exam, one question at a time on the server\'s clock (exam service)',
   questions: 'A plan\'s question bank (exam service)',
   media: 'Signed streaming URLs, and the published videos\' poster frames (media service)',

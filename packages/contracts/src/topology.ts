@@ -36,6 +36,16 @@ export const eventQueues = {
     'exam.completed',
     'aloud.recorded',
     'question-bank.changed',
+    // Its own: QPay's payments. A callback wakes the check, a reported payment approves or is flagged,
+    // a paid invoice gets its e-receipt, and a request approved or cancelled otherwise has its open
+    // invoice cancelled at QPay.
+    'qpay-invoice.called-back',
+    'qpay-payment.received',
+    'qpay-invoice.paid',
+    'lesson-request.approved',
+    'lesson-request.cancelled',
+    'monsterplan-request.approved',
+    'monsterplan-request.cancelled',
   ],
   // Its own `video.uploaded` too: the transcoding worker is a consumer.
   media: [...revocationEventTypes, 'user.registered', 'user.deleted', 'video.uploaded'],

@@ -27,7 +27,7 @@ it.each([
 });
 
 it('a request answer without its requester is refused', () => {
-  const request = { _id: 'r1', createdAt: '2026-11-24T00:00:00.000Z', lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['v1'] }, isApproved: false, price: '49,000₮' };
+  const request = { _id: 'r1', createdAt: '2026-11-24T00:00:00.000Z', lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['v1'] }, isApproved: false, price: '49,000₮', payment: null, openInvoice: null, flaggedPayments: [] };
   expect(catalog.lessonRequest.safeParse(request).success).toBe(false);
   expect(catalog.lessonRequest.parse({ ...request, user: { _id: 'u1', email: 'u1@example.com' } }).isApproved).toBe(false);
 });

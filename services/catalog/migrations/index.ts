@@ -334,4 +334,59 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('access_request').alterColumn('price', (c) => c.setNotNull()).execute();
     },
   },
+
+  '0009_qpay': {
+    async up(db: Kysely<unknown>) {
+      // An invoice keeps what it was for (the request, its learner, bundle and amount): a request
+      // cancelled while QPay still holds the invoice leaves the invoice and any payment to reconcile.
+      await db.schema
+        .createTable('qpay_invoice')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('request_id', 'uuid', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('monsterplan', 'lesson')`))
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('bundle_id', 'uuid', (c) => c.notNull())
+        .addColumn('bundle_name', 'text', (c) => c.notNull())
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('qpay_invoice_id', 'text', (c) => c.notNull().unique())
+        .addColumn('qr_text', 'text', (c) => c.notNull())
+        .addColumn('qr_image', 'text', (c) => c.notNull())
+        .addColumn('urls', 'jsonb', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('open').check(sql`status in ('open', 'paid', 'flagged', 'cancelled', 'expired')`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('next_check_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('receipt_number', 'text')
+        .addColumn('receipt_qr_data', 'text')
+        .execute();
+      // One open invoice per request: the learner sees the same one until it expires.
+      await sql`CREATE UNIQUE INDEX qpay_invoice_open ON qpay_invoice (request_id) WHERE status = 'open'`.execute(db);
+      await sql`CREATE INDEX qpay_invoice_due ON qpay_invoice (next_check_at) WHERE status = 'open'`.execute(db);
+      await db.schema.createIndex('qpay_invoice_request').on('qpay_invoice').column('request_id').execute();
+
+      await db.schema
+        .createTable('qpay_payment')
+        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+        .addColumn('payment_id', 'text', (c) => c.notNull().unique())
+        .addColumn('invoice_id', 'uuid', (c) => c.notNull().references('qpay_invoice.id'))
+        .addColumn('amount', 'integer', (c) => c.notNull())
+        .addColumn('paid_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull().defaultTo('received').check(sql`outcome in ('received', 'approved', 'partial', 'excess', 'request_gone')`))
+        .execute();
+      await db.schema.createIndex('qpay_payment_paid_at').on('qpay_payment').column('paid_at').execute();
+      await db.schema.createIndex('qpay_payment_invoice').on('qpay_payment').column('invoice_id').execute();
+      // The administrator's pages of requests show each one's open invoice and flagged payments.
+      for (const table of ['qpay_invoice', 'qpay_payment']) {
+        await sql`CREATE TRIGGER ${sql.raw(`${table}_changes_requests`)} AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
+          FOR EACH STATEMENT EXECUTE FUNCTION bump_request_revisions()`.execute(db);
+      }
+
+      // How an approved request was paid: QPay's payment, or by hand (the administrator's Approve).
+      await db.schema.alterTable('access_request').addColumn('approved_via', 'text', (c) => c.check(sql`approved_via in ('manual', 'qpay')`)).execute();
+      await db.schema.alterTable('access_request').addColumn('payment_id', 'text').execute();
+      await db.schema.alterTable('access_request').addColumn('paid_amount', 'integer').execute();
+      await db.schema.alterTable('access_request').addColumn('paid_at', 'timestamptz').execute();
+      await sql`UPDATE access_request SET approved_via = 'manual' WHERE is_approved`.execute(db);
+    },
+  },
 };

@@ -2,11 +2,11 @@
 // a deleted learner's requests) and media's `video.published` / `video.transcoded` / `video.deleted`
 // (the video read model), the exam's `exam.completed` and media's `aloud.recorded` (the refund
 // ledger) and its `question-bank.changed` (whether a plan's exam can be offered), each applied once
-// through the inbox.
+// through the inbox; and its own QPay events (payments/payment-subscriptions.ts).
 // Writing learner (the emails on the administrator's pages), access_request and video moves the
 // revisions of the kept lists by trigger (revisions.ts), as any write of them does.
 // What it publishes (recorded by the domain modules in the transaction of each change):
-// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*, refund.*.
+// lesson-request.*, monsterplan-request.*, lesson.changed, lesson.deleted, monsterplan.changed, progress.*, refund.*, qpay-*.
 import { applyOnce, forgetLearnerEmail, keepLearnerEmail, recordEvent, subscribe, type EventOf, type Subscription } from '@learning/kit/events';
 import { isUuid } from '@learning/kit/http';
 import type { ServiceContext } from '@learning/kit/service';
@@ -15,13 +15,20 @@ import { applyAloudRecorded, forgetAloudRecordingsOf } from './aloud-recordings.
 import type { CatalogConfig } from './config.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
+import { paymentSubscriptions } from './payments/payment-subscriptions.js';
+import type { QpayClient } from './payments/qpay-client.js';
 import { applyQuestionBankChanged } from './question-banks.js';
 import { applyExamCompleted, forgetRefundsOf } from './refunds.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 import { applyVideoPublished, applyVideoTranscoded } from './videos.js';
 
-export function catalogSubscriptions({ db }: ServiceContext<CatalogTables>, config: Pick<CatalogConfig, 'REFUND_AMOUNT_MNT'>): Subscription[] {
+export function catalogSubscriptions(
+  { db }: ServiceContext<CatalogTables>,
+  config: Pick<CatalogConfig, 'REFUND_AMOUNT_MNT' | 'QPAY_EBARIMT'>,
+  qpay: QpayClient | undefined,
+): Subscription[] {
   return [
+    ...paymentSubscriptions(db, qpay, config.QPAY_EBARIMT === '1'),
     subscribe('user.registered', applyOnce(db, (trx, event) => keepLearnerEmail(trx, 'learner', event))),
     subscribe('user.deleted', applyOnce(db, applyUserDeleted)),
     subscribe('video.published', applyOnce(db, applyVideoPublished)),

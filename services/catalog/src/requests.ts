@@ -15,7 +15,7 @@ import type { CatalogDb, CatalogTables, RequestKind } from './tables.js';
 
 export type { RequestKind };
 
-type RequestRow = Selectable<CatalogTables['access_request']>;
+export type RequestRow = Selectable<CatalogTables['access_request']>;
 
 const refusals = {
   pending: () => conflict('Таны хүсэлт илгээгдсэн байна. Админ баталгаажуулахыг хүлээнэ үү.', 'request_pending'),
@@ -61,6 +61,9 @@ export async function createRequest(db: CatalogDb, kind: RequestKind, userId: st
   }
 }
 
+/** How a request is approved: the administrator's Approve (cash, a transfer), or QPay's payment of its invoice. */
+export type Approval = { via: 'manual' } | { via: 'qpay'; paymentId: string; amount: number; paidAt: Date };
+
 /**
  * The administrator approves a request: the learner is granted exactly the bundle's current videos
  * (or the plan). Approving an approved request changes nothing and publishes nothing.
@@ -68,17 +71,25 @@ export async function createRequest(db: CatalogDb, kind: RequestKind, userId: st
 export async function approveRequest(db: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestView> {
   return transaction(db, async (trx) => {
     const request = await lockRequest(trx, kind, requestId);
-    if (!request.is_approved) {
-      const approved = await trx
-        .updateTable('access_request')
-        .set({ is_approved: true, approved_at: new Date() })
-        .where('id', '=', request.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await recordRequestEvent(trx, 'approved', approved);
-    }
+    await approveLocked(trx, request, { via: 'manual' });
     return (await requestViews(trx, kind, { id: request.id }))[0]!;
   });
+}
+
+/**
+ * Approves a request the caller's transaction has locked (lockRequest), recording how it was paid,
+ * with the same events whoever approves. An approved request stays as it was.
+ */
+export async function approveLocked(trx: CatalogDb, request: RequestRow, approval: Approval): Promise<void> {
+  if (request.is_approved) return;
+  const payment = approval.via === 'qpay' ? { payment_id: approval.paymentId, paid_amount: approval.amount, paid_at: approval.paidAt } : {};
+  const approved = await trx
+    .updateTable('access_request')
+    .set({ is_approved: true, approved_at: new Date(), approved_via: approval.via, ...payment })
+    .where('id', '=', request.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordRequestEvent(trx, 'approved', approved);
 }
 
 /** The administrator cancels a pending request, which removes it; an approved one is refused with 409. */
@@ -120,7 +131,7 @@ export async function revokeAccess(db: CatalogDb, kind: RequestKind, bundleId: s
 const bundleIdOf = (request: RequestRow) => (request.lesson_id ?? request.monsterplan_id)!;
 
 /** Finds a request and takes the locks to change it, in the order of access.ts. */
-async function lockRequest(trx: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestRow> {
+export async function lockRequest(trx: CatalogDb, kind: RequestKind, requestId: string): Promise<RequestRow> {
   if (!isUuid(requestId)) throw requestNotFound();
   const found = await trx.selectFrom('access_request').selectAll().where('id', '=', requestId).where('kind', '=', kind).executeTakeFirst();
   if (!found) throw requestNotFound();

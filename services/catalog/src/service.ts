@@ -1,8 +1,9 @@
 // The catalog service: lesson bundles, Monster plans, access requests, learners' access, play
-// authorisation, listening progress and the days' assignment and daily release.
+// authorisation, listening progress and the days' assignment and daily release, and payment of
+// requests through QPay.
 import type { ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
-import type { CatalogConfig } from './config.js';
+import { qpaySettingsOf, type CatalogConfig } from './config.js';
 import { seedDemo } from './demo.js';
 import { catalogSubscriptions } from './events.js';
 import { keepLists } from './list-cache.js';
@@ -10,6 +11,9 @@ import { createMediaSigner } from './media-urls.js';
 import { lessonRoutes } from './routes/lessons.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
 import { progressRoutes } from './routes/progress.js';
+import { pollOpenInvoices } from './payments/invoice-poller.js';
+import { createQpayClient } from './payments/qpay-client.js';
+import { paymentRoutes } from './routes/payments.js';
 import { refundRoutes } from './routes/refunds.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
@@ -17,7 +21,10 @@ import { sweepWeekReleasesEveryMinute } from './week-releases.js';
 
 export function catalogService(config: CatalogConfig): ServiceDefinition<CatalogTables> {
   const signer = createMediaSigner(config.MEDIA_SIGNING_SECRET, config.MEDIA_URL_TTL_SECONDS);
+  const qpaySettings = qpaySettingsOf(config);
+  const qpay = qpaySettings && createQpayClient(qpaySettings);
   let weekReleases: { stop(): Promise<void> } | undefined;
+  let invoicePoller: { stop(): Promise<void> } | undefined;
   return {
     name: 'catalog',
     migrations,
@@ -26,11 +33,12 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
         context.logger.info('the catalog was empty: seeded the demo plans and lesson bundles (SEED_DEMO=0 turns this off)');
       }
       weekReleases = sweepWeekReleasesEveryMinute(context);
+      if (qpay) invoicePoller = pollOpenInvoices(context, qpay, config.QPAY_CHECK_SECONDS * 1000);
     },
     async stop() {
-      await weekReleases?.stop();
+      await Promise.all([weekReleases?.stop(), invoicePoller?.stop()]);
     },
-    subscriptions: (context) => catalogSubscriptions(context, config),
+    subscriptions: (context) => catalogSubscriptions(context, config, qpay),
     routes(app, context) {
       const lists = keepLists(context.db);
       app.use(lessonRoutes(context, signer, lists));
@@ -39,6 +47,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       app.use(monsterplanRequestRoutes(context, lists));
       app.use(progressRoutes(context));
       app.use(refundRoutes(context, config.REFUND_AMOUNT_MNT));
+      app.use(paymentRoutes(context, qpay, { publicUrl: config.PUBLIC_URL, invoiceMinutes: config.QPAY_INVOICE_MINUTES, firstCheckMs: config.QPAY_CHECK_SECONDS * 1000 }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { payments } from '@learning/contracts';
 import type { ColumnType, Generated } from 'kysely';
 import type { Db } from '@learning/kit/data';
 import type { HeardRange } from './coverage.js';
@@ -61,6 +62,40 @@ export interface CatalogTables {
     approved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     /** The price that applied when the request was made. */
     price: string;
+    /** How it was approved: by hand, or by QPay's payment (its id, amount and time). */
+    approved_via: ColumnType<'manual' | 'qpay' | null, 'manual' | 'qpay' | null | undefined, 'manual' | 'qpay' | null>;
+    payment_id: ColumnType<string | null, string | null | undefined, string | null>;
+    paid_amount: ColumnType<number | null, number | null | undefined, number | null>;
+    paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  };
+  qpay_invoice: {
+    id: Generated<string>;
+    request_id: string;
+    kind: RequestKind;
+    user_id: string;
+    bundle_id: string;
+    bundle_name: string;
+    amount: number;
+    qpay_invoice_id: string;
+    qr_text: string;
+    qr_image: string;
+    urls: ColumnType<payments.BankApp[], string, string>;
+    status: ColumnType<payments.InvoiceStatus, payments.InvoiceStatus | undefined, payments.InvoiceStatus>;
+    created_at: CreatedAt;
+    expires_at: ColumnType<Date, Date, Date>;
+    /** When the poller next asks QPay about it. */
+    next_check_at: ColumnType<Date, Date, Date>;
+    receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
+    receipt_qr_data: ColumnType<string | null, string | null | undefined, string | null>;
+  };
+  qpay_payment: {
+    id: Generated<string>;
+    /** QPay's. */
+    payment_id: string;
+    invoice_id: string;
+    amount: number;
+    paid_at: ColumnType<Date, Date, Date>;
+    outcome: ColumnType<payments.PaymentOutcome, payments.PaymentOutcome | undefined, payments.PaymentOutcome>;
   };
   access_version: { user_id: string; version: number };
   listening: {

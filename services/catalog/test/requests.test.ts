@@ -69,6 +69,10 @@ describe.each(families)('$path', (family) => {
       isApproved: false,
       // The price that applied when it was asked for (no early price here).
       price: bundle.price,
+      // Not paid yet, and no QPay invoice (QPay is not configured here).
+      payment: null,
+      openInvoice: null,
+      flaggedPayments: [],
     });
     const me = await fixture.meOnce(learner, (me) => me[family.pending].length > 0);
     expect(me).toMatchObject({ [family.pending]: [bundle._id], [family.granted]: [] });
@@ -124,7 +128,7 @@ describe.each(families)('$path', (family) => {
       isApproved: true,
     });
     expect(status).toBe(200);
-    expect(body).toEqual({ ...request, isApproved: true });
+    expect(body).toEqual({ ...request, isApproved: true, payment: { method: 'manual', approvedAt: expect.any(String) } });
     const me = await fixture.meOnce(learner, (me) => me[family.granted].length > 0);
     expect(me).toMatchObject({ [family.granted]: family.grantOf(bundle), [family.pending]: [] });
     const other = expectStatus(await fixture.call('GET', '/v1/auth/me', { token: bystander.token }), 200, 'me');
