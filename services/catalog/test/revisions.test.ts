@@ -100,7 +100,7 @@ async function touchRows(db: CatalogDb, table: string): Promise<void> {
   if (!numAffectedRows) throw new Error(`${table} has no row to change`);
 }
 
-/** A learner, a video of each kind, a bundle and a plan holding them, and a request for each. */
+/** A learner, a video of each kind, a bundle and a plan holding them, and a request for each with its QPay invoice and payment. */
 async function arrangeOneOfEach(db: CatalogDb): Promise<void> {
   const learner = randomUUID();
   await sql`INSERT INTO learner (user_id, email) VALUES (${learner}, 'learner@test.mn')`.execute(db);
@@ -114,4 +114,15 @@ async function arrangeOneOfEach(db: CatalogDb): Promise<void> {
   await sql`
     INSERT INTO access_request (kind, user_id, lesson_id, monsterplan_id, price)
     VALUES ('lesson', ${learner}, ${lessons[0]!.id}, NULL, '10000'), ('monsterplan', ${learner}, NULL, ${plans[0]!.id}, '50000')`.execute(db);
+  // Each request's QPay invoice and a payment of it, which the administrator's lists show.
+  const { rows: requests } = await sql<{ id: string; kind: string; bundle_id: string }>`
+    SELECT id, kind, coalesce(lesson_id, monsterplan_id) AS bundle_id FROM access_request`.execute(db);
+  for (const [index, request] of requests.entries()) {
+    const { rows: invoices } = await sql<{ id: string }>`
+      INSERT INTO qpay_invoice (request_id, kind, user_id, bundle_id, bundle_name, amount, qpay_invoice_id, qr_text, qr_image, urls, expires_at, next_check_at)
+      VALUES (${request.id}, ${request.kind}, ${learner}, ${request.bundle_id}, 'Bundle', 10000, ${`qpay-${index}`}, 'qr', 'png', '[]', now() + interval '1 hour', now())
+      RETURNING id`.execute(db);
+    await sql`INSERT INTO qpay_payment (payment_id, invoice_id, amount, paid_at, outcome)
+      VALUES (${`payment-${index}`}, ${invoices[0]!.id}, 5000, now(), 'partial')`.execute(db);
+  }
 }
