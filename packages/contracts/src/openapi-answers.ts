@@ -247,7 +247,10 @@ export const invoice = answerOf<Invoice>()(
     urls: z.array(z.object({ name: z.string(), description: z.string(), logo: z.string(), link: z.string() })).describe("each bank app's deep link"),
     createdAt: isoTime,
     expiresAt: isoTime,
-    receipt: z.object({ number: z.string(), qrData: z.string() }).nullable().describe('the e-receipt (eBarimt), with QPAY_EBARIMT=1'),
+    receipt: z
+      .object({ number: z.string(), qrData: z.string(), qrImage: z.string().describe('base64 PNG of qrData') })
+      .nullable()
+      .describe('the e-receipt (eBarimt), with QPAY_EBARIMT=1'),
   }),
 );
 export const payment = answerOf<Payment>()(

@@ -42,8 +42,8 @@ export interface Invoice {
   urls: BankApp[];
   createdAt: string;
   expiresAt: string;
-  /** The e-receipt (eBarimt), when the centre asks QPay for one and it was made. */
-  receipt: { number: string; qrData: string } | null;
+  /** The e-receipt (eBarimt), when the centre asks QPay for one and it was made: its QR code as text and as a base64 PNG. */
+  receipt: { number: string; qrData: string; qrImage: string } | null;
 }
 
 /**

@@ -358,6 +358,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn('next_check_at', 'timestamptz', (c) => c.notNull())
         .addColumn('receipt_number', 'text')
         .addColumn('receipt_qr_data', 'text')
+        .addColumn('receipt_qr_image', 'text')
         .execute();
       // One open invoice per request: the learner sees the same one until it expires.
       await sql`CREATE UNIQUE INDEX qpay_invoice_open ON qpay_invoice (request_id) WHERE status = 'open'`.execute(db);

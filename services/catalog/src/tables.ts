@@ -87,6 +87,7 @@ export interface CatalogTables {
     next_check_at: ColumnType<Date, Date, Date>;
     receipt_number: ColumnType<string | null, string | null | undefined, string | null>;
     receipt_qr_data: ColumnType<string | null, string | null | undefined, string | null>;
+    receipt_qr_image: ColumnType<string | null, string | null | undefined, string | null>;
   };
   qpay_payment: {
     id: Generated<string>;

@@ -95,6 +95,7 @@ it('approves the request when QPay says the invoice is paid, through the same ev
     return seen.receipt ? seen : undefined;
   }, 'the e-receipt');
   expect(paid).toMatchObject({ status: 'paid', receipt: { number: qpay.receipts.get(payment.paymentId)!.receiptId, qrData: qpay.receipts.get(payment.paymentId)!.qrData } });
+  expect(Buffer.from(paid.receipt.qrImage, 'base64').subarray(1, 4).toString()).toBe('PNG');
   expect(qpay.receipts.get(payment.paymentId)!.receiverType).toBe('CITIZEN');
 });
 

@@ -163,7 +163,10 @@ export function invoiceView(row: InvoiceRow): payments.Invoice {
     urls: row.urls,
     createdAt: row.created_at.toISOString(),
     expiresAt: row.expires_at.toISOString(),
-    receipt: row.receipt_number && row.receipt_qr_data ? { number: row.receipt_number, qrData: row.receipt_qr_data } : null,
+    receipt:
+      row.receipt_number && row.receipt_qr_data && row.receipt_qr_image
+        ? { number: row.receipt_number, qrData: row.receipt_qr_data, qrImage: row.receipt_qr_image }
+        : null,
   };
 }
 
