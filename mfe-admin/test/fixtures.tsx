@@ -105,6 +105,9 @@ export function aPlan(overrides: Partial<catalog.Monsterplan> = {}): catalog.Mon
   });
 }
 
+/** A request nobody has paid for: no payment, no open QPay invoice, nothing flagged. */
+const notPaidYet = { payment: null, openInvoice: null, flaggedPayments: [] } as const;
+
 export function aLessonRequest(id: string, overrides: Partial<catalog.LessonRequest> = {}): catalog.LessonRequest {
   return catalog.lessonRequest.parse({
     _id: id,
@@ -113,6 +116,7 @@ export function aLessonRequest(id: string, overrides: Partial<catalog.LessonRequ
     lesson: { _id: 'l1', name: 'Англи хэл 1', videos: ['l1-v1', 'l1-v2'] },
     isApproved: false,
     price: '49000',
+    ...notPaidYet,
     ...overrides,
   });
 }
@@ -125,6 +129,7 @@ export function aMonsterplanRequest(id: string, overrides: Partial<catalog.Monst
     monsterplan: { _id: 'p1', name: 'Monster plan 1', videos: ['mv1'] },
     isApproved: false,
     price: '49000',
+    ...notPaidYet,
     ...overrides,
   });
 }
