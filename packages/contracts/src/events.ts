@@ -143,7 +143,14 @@ export const events = {
   /** The catalog's refund ledger: a learner earned a refund (exam passed, read-aloud on time)… */
   'refund.earned': { version: 1, data: refundEvent() },
   /** …an administrator marked it paid… */
-  'refund.paid': { version: 1, data: refundEvent().extend({ paidAt: z.iso.datetime({ offset: true }) }) },
+  'refund.paid': {
+    version: 1,
+    data: refundEvent().extend({
+      paidAt: z.iso.datetime({ offset: true }),
+      /** How it was paid; absent from events published before the centre said so. */
+      paidVia: z.enum(['bank_transfer', 'qpay_refund']).optional(),
+    }),
+  },
   /** …or undid that mark. */
   'refund.payment-undone': { version: 1, data: refundEvent() },
   /**

@@ -117,13 +117,19 @@ export async function notifyOfRefundEarned(trx: AuthTrx, event: EventOf<'refund.
   });
 }
 
+/** How it reached the learner, where the event says (events before claims do not). */
+const paidWays = {
+  bank_transfer: ': таны өгсөн данс руу шилжүүлсэн',
+  qpay_refund: ': QPay-ээр төлсөн төлбөрөөс тань буцаасан',
+} as const;
+
 export async function notifyOfRefundPaid(trx: AuthTrx, event: EventOf<'refund.paid'>): Promise<void> {
-  const { userId, monsterplanId, monsterplanName, kind, amount, refundId } = event.data;
+  const { userId, monsterplanId, monsterplanName, kind, amount, refundId, paidVia } = event.data;
   const plan = quoted({ kind: 'monsterplan', id: monsterplanId, name: monsterplanName });
   await keepNotification(trx, event, {
     userId,
     type: 'refund-paid',
-    message: `${formatAmount(amount)} буцаан олголт танд олгогдлоо (${plan}, ${kind === 'exam' ? 'шалгалт' : 'уншлага'}).`,
+    message: `${formatAmount(amount)} буцаан олголт танд олгогдлоо (${plan}, ${kind === 'exam' ? 'шалгалт' : 'уншлага'})${paidVia ? paidWays[paidVia] : ''}.`,
     link: pageOf({ kind: 'monsterplan', id: monsterplanId, name: monsterplanName }),
     subjectId: refundId,
   });

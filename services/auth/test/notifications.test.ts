@@ -140,6 +140,18 @@ describe('the notification each event makes', () => {
     expect(await only()).toMatchObject({ type: 'refund-paid', message: '15,000₮ буцаан олголт танд олгогдлоо ("Monster plan 1", шалгалт).', link: `/product-monster-plan/${planId}` });
   });
 
+  it('a refund paid says how it reached the learner: into their account, or back from their QPay payment', async () => {
+    const paid = { refundId: 'f6', userId: learner.id, monsterplanId: planId, monsterplanName: 'Monster plan 1', kind: 'aloud' as const, amount: 10000, paidAt: new Date().toISOString() };
+    await deliver(envelope('refund.paid', { ...paid, paidVia: 'qpay_refund' as const }));
+    expect(await only()).toMatchObject({ message: '10,000₮ буцаан олголт танд олгогдлоо ("Monster plan 1", уншлага): QPay-ээр төлсөн төлбөрөөс тань буцаасан.' });
+  });
+
+  it('a refund paid by bank transfer says it went to the account the learner gave', async () => {
+    const paid = { refundId: 'f7', userId: learner.id, monsterplanId: planId, monsterplanName: 'Monster plan 1', kind: 'exam' as const, amount: 10000, paidAt: new Date().toISOString() };
+    await deliver(envelope('refund.paid', { ...paid, paidVia: 'bank_transfer' as const }));
+    expect(await only()).toMatchObject({ message: '10,000₮ буцаан олголт танд олгогдлоо ("Monster plan 1", шалгалт): таны өгсөн данс руу шилжүүлсэн.' });
+  });
+
   it('a week released', async () => {
     const week = { userId: learner.id, monsterplanId: planId, monsterplanName: 'Monster plan 1', week: 2, releasedAt: new Date().toISOString() };
     await deliver(envelope('monsterplan.week-released', week));
