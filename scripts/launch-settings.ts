@@ -10,11 +10,12 @@ import { withoutEmpty } from '@learning/kit/service';
 
 export type Settings = Record<string, string>;
 
-/** The secrets the services share; each must be set in production. */
+/** The secrets the services are given; each must be set in production. */
 export const sharedSecrets = {
   PAYLOAD_SECRET: 'the payload encryption between the gateway, the browser and the exam service',
   MEDIA_SIGNING_SECRET: 'the play URLs the catalog signs and media checks',
   MAIL_LINK_SECRET: 'the password-reset and unsubscribe links auth mails',
+  BANK_ACCOUNT_KEY: 'the learners\' bank accounts the catalog keeps sealed',
 } as const;
 
 export class MissingSecrets extends Error {

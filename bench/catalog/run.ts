@@ -60,7 +60,7 @@ const gateway = start('gateway/src/main.ts', { ...asGateway, PORT: '8190' });
 const gatewayAtBefore = before ? start(before.entry, { ...asGateway, PORT: '8192' }) : undefined;
 const children = [
   start('services/auth/src/main.ts', { ...common, PORT: '4111', DATABASE_SCHEMA: `${schemaPrefix}_auth`, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
-  start('services/catalog/src/main.ts', { ...common, PORT: '4112', DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret' }),
+  start('services/catalog/src/main.ts', { ...common, PORT: '4112', DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret', BANK_ACCOUNT_KEY: 'bench-bank-account-key' }),
   gateway,
   ...(gatewayAtBefore ? [gatewayAtBefore] : []),
 ];

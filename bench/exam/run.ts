@@ -60,7 +60,7 @@ const common = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: databaseUrl
 const children = [
   startProcess('services/auth/src/main.ts', { ...common, PORT: portOf(urls.auth), DATABASE_SCHEMA: `${schemaPrefix}_auth`, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
   // The demo seeds the catalog's videos, on which the bench's plan is made; the bench makes its own plan.
-  startProcess('services/catalog/src/main.ts', { ...common, PORT: portOf(urls.catalog), DATABASE_SCHEMA: `${schemaPrefix}_catalog`, SEED_DEMO: '1', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret' }),
+  startProcess('services/catalog/src/main.ts', { ...common, PORT: portOf(urls.catalog), DATABASE_SCHEMA: `${schemaPrefix}_catalog`, SEED_DEMO: '1', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret', BANK_ACCOUNT_KEY: 'bench-bank-account-key' }),
   startProcess('services/exam/src/main.ts', { ...common, PORT: portOf(urls.exam), DATABASE_SCHEMA: `${schemaPrefix}_exam`, PAYLOAD_SECRET: payloadSecret }),
   startProcess('gateway/src/main.ts', {
     ...common,

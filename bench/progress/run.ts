@@ -61,7 +61,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-progress-'));
 const common = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AMQP_URL: vhost.url, AUTH_URL: urls.auth };
 const children = [
   startProcess('services/auth/src/main.ts', { ...common, PORT: portOf(urls.auth), DATABASE_SCHEMA: `${schemaPrefix}_auth`, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
-  startProcess('services/catalog/src/main.ts', { ...common, PORT: portOf(urls.catalog), DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret' }),
+  startProcess('services/catalog/src/main.ts', { ...common, PORT: portOf(urls.catalog), DATABASE_SCHEMA: catalogSchema, SEED_DEMO: '0', MEDIA_SIGNING_SECRET: 'bench-media-signing-secret', BANK_ACCOUNT_KEY: 'bench-bank-account-key' }),
   startProcess('gateway/src/main.ts', {
     ...common,
     PORT: portOf(urls.gateway),

@@ -31,6 +31,8 @@ export const routingTable: ReadonlyArray<{ path: string; service: ServiceName }>
   { path: '/v1/refunds', service: 'catalog' }, // the refund ledger
   { path: '/v1/payments', service: 'catalog' }, // QPay: invoices, its callback, the payments
   { path: '/v1/payments.csv', service: 'catalog' },
+  { path: '/v1/me/bank-account', service: 'catalog' }, // the account a learner's refunds are paid into
+  { path: '/v1/me/refunds', service: 'catalog' }, // the learner's refund claims
 ];
 
 const rows = routingTable.map(({ path, service }) => ({ path, segments: path.split('/').slice(1), service }));

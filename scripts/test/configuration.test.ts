@@ -21,6 +21,7 @@ import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { authEnv } from '../../services/auth/src/config.js';
+import { createAccountSeal } from '../../services/catalog/src/bank-accounts.js';
 import { linkSigner } from '../../services/auth/src/mail/links.js';
 import { deleteBusNamespace, dropSchemas, eventually, uniqueSuffix } from '@learning/testing';
 import { keptSecretFile, launchSettings } from '../launch-settings.js';
@@ -86,6 +87,7 @@ beforeAll(async () => {
     AMQP_URL: process.env.AMQP_URL ?? '',
     PAYLOAD_SECRET: 'configured-payload-secret',
     MEDIA_SIGNING_SECRET: 'configured-media-signing-secret',
+    BANK_ACCOUNT_KEY: 'configured-bank-account-key',
     MAIL_LINK_SECRET: 'configured-mail-link-secret',
     PUBLIC_URL: 'https://configured.example.mn',
     SMTP_URL: smtp.url,
@@ -463,6 +465,16 @@ const probes: Record<string, Probe> = {
     const body = { answer: revealed.question.answers[0].identifier };
     const answer = await started.call('POST', `/v1/monsterplans/${monsterplanId}/exam/questions/1/answer`, { token, body });
     expect([answer.status, answer.body.answer, answer.body.isOnTime]).toEqual([200, 999, false]);
+  },
+  async BANK_ACCOUNT_KEY() {
+    // The account a learner gives is kept sealed under the configured key, and opens with it alone.
+    const token = await learnerToken();
+    const userId = decodeJwt(token).sub!;
+    const account = { bankName: 'Хаан банк', accountNumber: '5012345678', accountHolder: 'Тохируулга' };
+    expect((await started.call('PUT', '/v1/me/bank-account', { token, body: account })).status).toBe(200);
+    const { sealed } = await started.platform.services.catalog.context.db.selectFrom('bank_account').select('sealed').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(createAccountSeal('configured-bank-account-key').open(userId, sealed)).toEqual(account);
+    expect(() => createAccountSeal('test-bank-account-key').open(userId, sealed)).toThrow();
   },
   async REFUND_AMOUNT_MNT() {
     // A passed exam, as the exam service reports it: the catalog's ledger owes the configured amount.

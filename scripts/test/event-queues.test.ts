@@ -65,7 +65,7 @@ describe.each(brokers)('the first start on a fresh %s', (_name, openBroker) => {
 
   it('events the catalog published before auth ever ran are all applied by auth once it starts', async () => {
     const env = { PORT: '0', AMQP_URL: broker.amqpUrl, DATABASE_URL: databaseUrl, MAIL_LINK_SECRET: 'first-start-test-mail-link-secret' };
-    const catalogConfig = loadConfig(catalogEnv, { ...env, SEED_DEMO: '1', MEDIA_SIGNING_SECRET: 'first-start-test-signing-secret' });
+    const catalogConfig = loadConfig(catalogEnv, { ...env, SEED_DEMO: '1', MEDIA_SIGNING_SECRET: 'first-start-test-signing-secret', BANK_ACCOUNT_KEY: 'first-start-test-bank-account-key' });
     const catalog = await runService(catalogService(catalogConfig), catalogConfig, runtime('catalog'));
     running.push(catalog);
     // The demo seed's events: the first events of a new platform.

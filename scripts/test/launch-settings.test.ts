@@ -20,7 +20,7 @@ afterEach(async () => {
 it('makes each missing secret at random on first start, readable by its owner only, and reuses it after a restart', async () => {
   const first = launchSettings({ DATA_DIR: dataDir }).settings;
   const again = launchSettings({ DATA_DIR: dataDir }).settings;
-  for (const name of ['PAYLOAD_SECRET', 'MEDIA_SIGNING_SECRET', 'MAIL_LINK_SECRET', 'ADMIN_PASSWORD']) {
+  for (const name of ['PAYLOAD_SECRET', 'MEDIA_SIGNING_SECRET', 'MAIL_LINK_SECRET', 'BANK_ACCOUNT_KEY', 'ADMIN_PASSWORD']) {
     expect(first[name]).toMatch(/^[\w-]{43}$/);
     expect(again[name]).toBe(first[name]);
     const file = keptSecretFile(dataDir, name);
@@ -44,6 +44,7 @@ it('keeps what was set, and takes an empty variable as unset', () => {
     DATA_DIR: dataDir,
     PAYLOAD_SECRET: 'set-by-the-operator',
     MAIL_LINK_SECRET: 'set-by-the-operator-too',
+    BANK_ACCOUNT_KEY: 'set-by-the-operator-as-well',
     MEDIA_SIGNING_SECRET: '',
     SEED_DEMO: '',
   });

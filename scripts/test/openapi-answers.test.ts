@@ -517,7 +517,26 @@ describe('refunds', () => {
     expect((await api.call('GET', `/v1/refunds/alouds?ids=${aloud.aloud.aloudId}`, { token: admin })).body.result).toEqual([expect.objectContaining({ isOnTime: true })]);
     expect((await api.call('GET', `/v1/monsterplans/${planId}/refunds`, { token: admin })).body.result[0].user._id).toBe(ana.id);
     expect((await api.call('GET', `/v1/monsterplans/${planId}/refunds.csv`, { token: admin })).body).toContain(ana.email);
+    // Ана gives her account: her claims are ready to pay, in the JSON and the bank's file.
+    expect((await api.call('GET', '/v1/me/bank-account', { token: bo.token })).body.code).toBe('bank_account_not_found');
+    expect((await api.call('PUT', '/v1/me/bank-account', { token: ana.token, body: { bankName: 'Хаан банк', accountNumber: '', accountHolder: 'Ана' } })).body.code).toBe('validation_failed');
+    const account = { bankName: 'Хаан банк', accountNumber: '5012 345 678', accountHolder: 'Ана Бат' };
+    expect((await api.call('PUT', '/v1/me/bank-account', { token: ana.token, body: account })).body.accountNumber).toBe('5012345678');
+    expect((await api.call('GET', '/v1/me/bank-account', { token: ana.token })).body.accountHolder).toBe('Ана Бат');
+    expect((await api.call('GET', '/v1/me/refunds', { token: ana.token })).body.result.map((claim: any) => claim.state)).toEqual(['details_given', 'details_given']);
+    expect((await api.call('GET', '/v1/refunds/payable?perPage=10&currentPage=1', { token: admin })).body.total).toBe(2);
+    expect((await api.call('GET', '/v1/refunds/payable.csv', { token: admin })).body).toContain('5012345678');
+    expect((await api.call('PUT', `/v1/refunds/${aloud._id}/paid`, { token: admin, body: { method: 'cash' } })).body.code).toBe('validation_failed');
+    expect((await api.call('PUT', `/v1/refunds/${aloud._id}/paid`, { token: admin, body: { method: 'qpay_refund' } })).body.paidVia).toBe('qpay_refund');
+    expect((await api.call('DELETE', `/v1/refunds/${aloud._id}/paid`, { token: admin })).body.paidAt).toBeNull();
     expect((await api.call('PUT', `/v1/refunds/${aloud._id}/paid`, { token: admin })).body.paidAt).toEqual(expect.any(String));
+    expect((await api.call('GET', `/v1/refunds/${aloud._id}/history`, { token: admin })).body.result.map((change: any) => change.action)).toEqual([
+      'earned',
+      'details_given',
+      'paid',
+      'payment_undone',
+      'paid',
+    ]);
     expect((await api.call('DELETE', `/v1/refunds/${aloud._id}/paid`, { token: admin })).body.paidAt).toBeNull();
     // What the learner sees of it all: the result among her grants, and a notice of each kind.
     expect((await api.call('GET', '/v1/auth/me', { token: ana.token })).body.monsterplanExam).toEqual([expect.objectContaining({ correctQuestions: examRules.questionCount })]);

@@ -7,7 +7,8 @@ import type { ExamResultRow, BankQuestion } from './exam.js';
 import type { ExamAttempt, ExamQuestion, ExamResult, RecordedAnswer, RevealedQuestion } from './exam-rules.js';
 import type { Aloud, AloudEntry, MediaDocument, Video } from './media.js';
 import type { DictationScore, LessonProgress, MyLearning, PlanProgress, VideoProgress } from './progress-rules.js';
-import type { AloudTimeliness, LearnerRefunds, PlanRefunds, RefundItem } from './refunds.js';
+import type { AloudTimeliness, BankAccount, ClaimHistory, LearnerRefunds, MyRefunds, PayableRefund, PlanRefunds, RefundItem } from './refunds.js';
+import { mongolianBanks, paymentMethods } from './refunds.js';
 import type { Notification, NotificationPage, UnreadCount } from './auth.js';
 import type { Invoice, Payment, QpayOffer } from './payments.js';
 
@@ -200,6 +201,7 @@ export const refundItem = answerOf<RefundItem>()(
       .nullable(),
     paidAt: isoTime.nullable(),
     paidBy: someone.nullable(),
+    paidVia: z.enum(paymentMethods).nullable().describe('How the centre paid it; null while unpaid'),
   }),
 );
 export const planRefunds = answerOf<PlanRefunds>()(
@@ -219,6 +221,55 @@ export const planRefunds = answerOf<PlanRefunds>()(
   }),
 );
 export const learnerRefunds = answerOf<LearnerRefunds>()(z.object({ result: z.array(refundItem.extend({ monsterplan: namedPlan })) }));
+const refundKind = z.enum(['exam', 'aloud']);
+export const bankAccount = answerOf<BankAccount>()(
+  z.object({
+    bankName: z.enum(mongolianBanks),
+    accountNumber: z.string().describe('digits only, or an MN IBAN'),
+    accountHolder: z.string(),
+  }),
+);
+export const myRefunds = answerOf<MyRefunds>()(
+  z.object({
+    result: z.array(
+      z.object({
+        _id: z.string(),
+        monsterplan: namedPlan,
+        kind: refundKind,
+        amount: z.number().int().describe('MNT'),
+        earnedAt: isoTime,
+        state: z.enum(['earned', 'details_given', 'paid']),
+        paidAt: isoTime.nullable(),
+        paidVia: z.enum(paymentMethods).nullable(),
+      }),
+    ),
+  }),
+);
+export const payableRefundPage = answerOf<Page<PayableRefund>>()(
+  pageOf(
+    z.object({
+      _id: z.string(),
+      user: someone,
+      monsterplan: namedPlan,
+      kind: refundKind,
+      amount: z.number().int().describe('MNT'),
+      earnedAt: isoTime,
+      bankAccount,
+    }),
+  ),
+);
+export const claimHistory = answerOf<ClaimHistory>()(
+  z.object({
+    result: z.array(
+      z.object({
+        action: z.enum(['earned', 'details_given', 'paid', 'payment_undone']),
+        by: someone.nullable().describe('null for what the platform did itself'),
+        at: isoTime,
+        method: z.enum(paymentMethods).optional().describe('on `paid` only'),
+      }),
+    ),
+  }),
+);
 export const aloudTimeliness = answerOf<{ result: AloudTimeliness[] }>()(
   z.object({
     result: z.array(

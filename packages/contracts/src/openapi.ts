@@ -344,6 +344,8 @@ export const operations: readonly Operation[] = [
   },
   {
     method: 'put', path: '/v1/refunds/{refundId}/paid', tag: 'refunds', caller: 'admin', summary: 'Mark a refund paid (by the caller, now)',
+    description: '`method`: `bank_transfer` (also with no body) or `qpay_refund` (the centre refunded the QPay payment by hand). The learner is notified.',
+    json: refunds.markPaidBody, jsonOptional: true,
     answer: { status: 200, description: 'The refund (a paid one stays as it was)', json: answers.refundItem }, errors: { 404: '`refund_not_found`' },
   },
   {
@@ -388,6 +390,34 @@ export const operations: readonly Operation[] = [
     method: 'get', path: '/v1/payments.csv', tag: 'payments', caller: 'admin', summary: 'The payments as CSV',
     query: payments.paymentsCsvQuery,
     answer: { status: 200, description: 'UTF-8 with a BOM, one row per payment; `attachment; filename="payments[-from][-to].csv"`', file: ['text/csv'] },
+  },
+  {
+    method: 'get', path: '/v1/refunds/payable', tag: 'refunds', caller: 'admin', summary: 'Refund claims ready to pay',
+    description: 'Claims not yet paid whose learner gave an account, with it; the newest earned first, then by id.',
+    query: refunds.payableRefundsQuery, answer: pageAnswer(answers.payableRefundPage, 'Claims'),
+  },
+  {
+    method: 'get', path: '/v1/refunds/payable.csv', tag: 'refunds', caller: 'admin', summary: 'Refund claims ready to pay, as the bank\'s bulk-transfer file',
+    description: 'Every claim of `/v1/refunds/payable`, in its order: bank, account number, account holder, amount, the transfer\'s description, email, refund id, when earned (Ulaanbaatar time).',
+    answer: { status: 200, description: 'UTF-8 with a BOM, one row per claim; `attachment; filename="refunds-payable.csv"`', file: ['text/csv'] },
+  },
+  {
+    method: 'get', path: '/v1/refunds/{refundId}/history', tag: 'refunds', caller: 'admin', summary: 'Every change of a refund claim',
+    answer: { status: 200, description: 'What, who and when, oldest first', json: answers.claimHistory }, errors: { 404: '`refund_not_found`' },
+  },
+  {
+    method: 'get', path: '/v1/me/bank-account', tag: 'refunds', caller: 'user', summary: 'One\'s account for refunds',
+    answer: { status: 200, description: 'The account', json: answers.bankAccount }, errors: { 404: '`bank_account_not_found` (none given yet)' },
+  },
+  {
+    method: 'put', path: '/v1/me/bank-account', tag: 'refunds', caller: 'user', summary: 'Give or replace one\'s account for refunds',
+    description: 'Kept sealed (AES-256-GCM). `accountNumber` may hold spaces and dashes, which are dropped; digits (5–20) or an MN IBAN. Every claim not yet paid then has its details given.',
+    json: refunds.bankAccountBody, answer: { status: 200, description: 'The account as kept', json: answers.bankAccount },
+  },
+  {
+    method: 'get', path: '/v1/me/refunds', tag: 'refunds', caller: 'user', summary: 'One\'s refund claims and their states',
+    description: 'The newest earned first, then by id.',
+    answer: { status: 200, description: '`{result}`', json: answers.myRefunds },
   },
   // exam
   {

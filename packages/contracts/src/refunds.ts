@@ -16,6 +16,8 @@ export interface RefundItem {
   aloud: { aloudId: string; week: number; dayOfWeek: number; assignedAt: string | null; recordedAt: string } | null;
   paidAt: string | null;
   paidBy: { _id: string; email: string } | null;
+  /** How the centre paid it; null while unpaid. */
+  paidVia: PaymentMethod | null;
 }
 
 /** GET /v1/monsterplans/{id}/refunds: learners with at least one refund of the plan, by email. */
@@ -54,3 +56,118 @@ export const aloudTimelinessQuery = z.object({
     .transform((ids) => ids.split(',').map((id) => id.trim()).filter((id) => id !== ''))
     .pipe(z.array(z.uuid('Бичлэгийн дугаар буруу байна.')).max(100, '100-аас олон бичлэг нэг дор асуух боломжгүй.')),
 });
+
+// Refund claims: each refund is a claim the learner follows from earned to paid. The learner gives
+// the account to be paid into once; the administrator pays the claims with an account given.
+
+/** The banks of Mongolia a learner can be paid into (commercial banks licensed by the Bank of Mongolia). */
+export const mongolianBanks = [
+  'Хаан банк',
+  'Голомт банк',
+  'Худалдаа хөгжлийн банк',
+  'Төрийн банк',
+  'Хас банк',
+  'Капитрон банк',
+  'Богд банк',
+  'Үндэсний хөрөнгө оруулалтын банк',
+  'Ариг банк',
+  'Тээвэр хөгжлийн банк',
+  'Чингис хаан банк',
+  'Кредит банк',
+  'М банк',
+] as const;
+export type MongolianBank = (typeof mongolianBanks)[number];
+
+/** earned: owed, no account given yet; details_given: owed, the account is on file; paid. */
+export type ClaimState = 'earned' | 'details_given' | 'paid';
+export const paymentMethods = ['bank_transfer', 'qpay_refund'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** An account number as typed, without its spaces and dashes, upper case (an IBAN's "MN"). */
+export function normalisedAccountNumber(typed: string): string {
+  return typed.replace(/[\s-]/g, '').toUpperCase();
+}
+
+/** A Mongolian IBAN: MN, two check digits, 18 digits (the bank's code and the account), ISO 13616's mod 97. */
+export function isMongolianIban(account: string): boolean {
+  if (!/^MN\d{18}$/.test(account)) return false;
+  const digits = account.slice(4) + '2223' + account.slice(2, 4);
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
+
+/** A bank's own account number (5 to 20 digits), or an MN IBAN. */
+export function isAccountNumber(account: string): boolean {
+  return /^\d{5,20}$/.test(account) || isMongolianIban(account);
+}
+
+export interface BankAccount {
+  bankName: MongolianBank;
+  /** Digits only, or an MN IBAN. */
+  accountNumber: string;
+  accountHolder: string;
+}
+
+/** PUT /v1/me/bank-account. */
+export const bankAccountBody = z.object({
+  bankName: z.enum(mongolianBanks, { error: 'Банкаа жагсаалтаас сонгоно уу.' }),
+  accountNumber: z
+    .string({ error: 'Дансны дугаараа оруулна уу.' })
+    .transform(normalisedAccountNumber)
+    .refine((account) => account !== '', 'Дансны дугаараа оруулна уу.')
+    .refine(isAccountNumber, 'Дансны дугаар зөвхөн цифрээс (5–20 орон) бүрдэнэ, эсвэл MN-ээр эхэлсэн IBAN байна.'),
+  accountHolder: z
+    .string({ error: 'Данс эзэмшигчийн нэрээ оруулна уу.' })
+    .trim()
+    .min(1, 'Данс эзэмшигчийн нэрээ оруулна уу.')
+    .max(100, 'Данс эзэмшигчийн нэр 100 тэмдэгтээс урт байж болохгүй.'),
+});
+
+/** PUT /v1/refunds/{refundId}/paid: how it was paid; no body means a bank transfer. */
+export const markPaidBody = z.object({
+  method: z.enum(paymentMethods, { error: 'Олгосон арга нь bank_transfer эсвэл qpay_refund байна.' }).default('bank_transfer'),
+});
+
+/** GET /v1/me/refunds: a learner's own claim. */
+export interface MyRefund {
+  _id: string;
+  monsterplan: { _id: string; name: string };
+  kind: RefundKind;
+  amount: number;
+  earnedAt: string;
+  state: ClaimState;
+  paidAt: string | null;
+  paidVia: PaymentMethod | null;
+}
+export interface MyRefunds {
+  result: MyRefund[];
+}
+
+/** GET /v1/refunds/payable: a claim the centre can pay now (an account given, not yet paid). */
+export interface PayableRefund {
+  _id: string;
+  user: { _id: string; email: string };
+  monsterplan: { _id: string; name: string };
+  kind: RefundKind;
+  amount: number;
+  earnedAt: string;
+  bankAccount: BankAccount;
+}
+
+export const payableRefundsQuery = pageQuery;
+
+export type ClaimAction = 'earned' | 'details_given' | 'paid' | 'payment_undone';
+
+/** GET /v1/refunds/{refundId}/history: every change of the claim, oldest first. */
+export interface ClaimHistoryEntry {
+  action: ClaimAction;
+  /** Who made the change; null for what the platform did itself (earning). */
+  by: { _id: string; email: string } | null;
+  at: string;
+  /** Only on `paid`. */
+  method?: PaymentMethod;
+}
+export interface ClaimHistory {
+  result: ClaimHistoryEntry[];
+}

@@ -17,6 +17,7 @@ import { eventually } from './eventually.js';
 export const testAdmin = { email: 'admin@test.mn', password: 'centre-keeper-1' };
 export const testPayloadSecret = 'test-payload-secret';
 export const testMediaSigningSecret = 'test-media-signing-secret';
+export const testBankAccountKey = 'test-bank-account-key';
 export const testMailLinkSecret = 'test-mail-link-secret';
 
 export interface TestPlatformOptions {
@@ -66,6 +67,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     AMQP_URL: process.env.AMQP_URL,
     PAYLOAD_SECRET: testPayloadSecret,
     MEDIA_SIGNING_SECRET: testMediaSigningSecret,
+    BANK_ACCOUNT_KEY: testBankAccountKey,
     MAIL_LINK_SECRET: testMailLinkSecret,
     ADMIN_EMAIL: testAdmin.email,
     ADMIN_PASSWORD: testAdmin.password,

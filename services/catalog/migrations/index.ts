@@ -390,4 +390,39 @@ export const migrations: Record<string, Migration> = {
       await sql`UPDATE access_request SET approved_via = 'manual' WHERE is_approved`.execute(db);
     },
   },
+  '0010_refund_claims': {
+    async up(db: Kysely<unknown>) {
+      // The account a learner is paid into, one per learner: its details sealed with BANK_ACCOUNT_KEY
+      // (bank-accounts.ts), so the table alone tells nothing but who gave one and when.
+      await db.schema
+        .createTable('bank_account')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey())
+        .addColumn('sealed', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .alterTable('refund')
+        .addColumn('paid_via', 'text', (c) => c.check(sql`paid_via in ('bank_transfer', 'qpay_refund')`))
+        .execute();
+      // Every change of a refund claim: what, who (with their email then) and when; it goes with its refund.
+      await db.schema
+        .createTable('refund_history')
+        .addColumn('id', 'bigint', (c) => c.primaryKey().generatedAlwaysAsIdentity())
+        .addColumn('refund_id', 'uuid', (c) => c.notNull().references('refund.id').onDelete('cascade'))
+        .addColumn('action', 'text', (c) => c.notNull().check(sql`action in ('earned', 'details_given', 'paid', 'payment_undone')`))
+        .addColumn('by_user_id', 'uuid')
+        .addColumn('by_email', 'text')
+        .addColumn('method', 'text', (c) => c.check(sql`method in ('bank_transfer', 'qpay_refund')`))
+        .addColumn('at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('refund_history_refund').on('refund_history').columns(['refund_id', 'id']).execute();
+      // Refunds paid before claims were kept were paid by bank transfer, the only way there was; their
+      // history starts with what the ledger knew.
+      await sql`UPDATE refund SET paid_via = 'bank_transfer' WHERE paid_at IS NOT NULL`.execute(db);
+      await sql`INSERT INTO refund_history (refund_id, action, at) SELECT id, 'earned', earned_at FROM refund ORDER BY earned_at, id`.execute(db);
+      await sql`
+        INSERT INTO refund_history (refund_id, action, by_user_id, by_email, method, at)
+        SELECT id, 'paid', paid_by, paid_by_email, 'bank_transfer', paid_at FROM refund WHERE paid_at IS NOT NULL ORDER BY paid_at, id`.execute(db);
+    },
+  },
 };

@@ -15,6 +15,11 @@ export const catalogEnv = z.object({
    * asking for ranges of the same URL), short enough that a shared link is dead the same day.
    */
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(24 * 60 * 60).default(4 * 60 * 60),
+  /**
+   * Seals learners' bank accounts at rest (AES-256-GCM under its SHA-256). No default: anyone could
+   * read a default. Changing it makes the accounts already given unreadable, so learners give them again.
+   */
+  BANK_ACCOUNT_KEY: z.string({ error: 'required: the learners\' bank accounts are sealed with it (npm start makes one under DATA_DIR)' }).min(16),
   /** '1' seeds the demo content into an empty catalog (the all-in-one start passes it). */
   SEED_DEMO: z.enum(['0', '1']).default('0'),
   /** What each refund (exam passed, read-aloud on time) pays back, in whole tögrög; kept on each refund when earned. */

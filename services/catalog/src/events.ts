@@ -12,6 +12,7 @@ import { isUuid } from '@learning/kit/http';
 import type { ServiceContext } from '@learning/kit/service';
 import { changeAccess, learnersWithRequests, lockAccess } from './access.js';
 import { applyAloudRecorded, forgetAloudRecordingsOf } from './aloud-recordings.js';
+import { forgetBankAccountOf } from './bank-accounts.js';
 import type { CatalogConfig } from './config.js';
 import { lessonChangedEvent } from './lessons.js';
 import { monsterplanChangedEvent } from './monsterplans.js';
@@ -42,7 +43,7 @@ export function catalogSubscriptions(
 
 /**
  * A deleted learner's requests go, approved or pending, with their access version, email, what they
- * heard, the days assigned and the weeks released to them, their recordings and refunds. Nothing is published: auth deleted the account with its grants, and the exam forgets them from the same event.
+ * heard, the days assigned and the weeks released to them, their recordings, refunds and bank account. Nothing is published: auth deleted the account with its grants, and the exam forgets them from the same event.
  */
 export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.deleted'>): Promise<void> {
   const { userId } = event.data;
@@ -54,9 +55,10 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.dele
   await trx.deleteFrom('listening_milestone').where('user_id', '=', userId).execute();
   await trx.deleteFrom('day_assignment').where('user_id', '=', userId).execute();
   await trx.deleteFrom('week_release').where('user_id', '=', userId).execute();
-  // Recordings and refunds go with the account: nobody is left to pay back.
+  // Recordings, refunds and the account to pay them into go with the account: nobody is left to pay back.
   await forgetAloudRecordingsOf(trx, userId);
   await forgetRefundsOf(trx, userId);
+  await forgetBankAccountOf(trx, userId);
   await forgetLearnerEmail(trx, 'learner', userId);
 }
 

@@ -1,7 +1,8 @@
 // The refund ledger: the spec pays a learner back a fixed amount for passing a plan's exam
 // and for a read-aloud recording made within 24 hours of the day's assignment, each once per plan.
 // The ledger is written from the exam's and media's events; the administrator reads it per plan or per
-// learner, marks an item paid (and may undo that). Each change is published as refund.*.
+// learner, marks an item paid (and may undo that). Each change is published as refund.* and written
+// to the claim's history (refund-claims.ts).
 import type { refunds } from '@learning/contracts';
 import { transaction } from '@learning/kit/data';
 import { recordEvent, type EventOf } from '@learning/kit/events';
@@ -10,6 +11,7 @@ import type { Selectable } from 'kysely';
 import { isApprovedForMonsterplan } from './access.js';
 import { dayAssignedAt, recordDayAssignment, recordingAssignedAt } from './assignments.js';
 import { monsterplanNotFound } from './monsterplans.js';
+import { deletedPlanName, recordClaimChange } from './refund-claims.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 
 /** A recording counts when made within this long of its day's assignment (the spec's 24 hours). */
@@ -37,12 +39,10 @@ export const refundNotFound = () => notFound('Буцаан олголт олдс
 type RefundRow = Selectable<CatalogTables['refund']>;
 type NewRefund = Pick<RefundRow, 'user_id' | 'monsterplan_id' | 'kind' | 'amount' | 'aloud_id' | 'correct_questions' | 'total_questions'> & { earned_at: Date };
 
-/** A plan deleted since: what is owed stays owed, under this name. */
-const deletedPlanName = 'Устгагдсан Monster plan';
-
 /**
  * Records the refund unless the learner already has one of its kind for the plan (the first one
- * counts; a repeated event or a later recording earns nothing), and publishes `refund.earned`.
+ * counts; a repeated event or a later recording earns nothing), and publishes `refund.earned`. A
+ * learner who gave their account before has the claim's details given at once, by them.
  */
 async function earnRefund(trx: CatalogDb, refund: NewRefund, knownPlanName?: string): Promise<void> {
   const earned = await trx
@@ -52,6 +52,9 @@ async function earnRefund(trx: CatalogDb, refund: NewRefund, knownPlanName?: str
     .returningAll()
     .executeTakeFirst();
   if (!earned) return;
+  await recordClaimChange(trx, earned.id, 'earned', { at: earned.earned_at });
+  const hasAccount = await trx.selectFrom('bank_account').select('user_id').where('user_id', '=', earned.user_id).executeTakeFirst();
+  if (hasAccount) await recordClaimChange(trx, earned.id, 'details_given', { by: earned.user_id, at: new Date() });
   await recordEvent(trx, 'refund.earned', refundEvent(earned, (await planNameOf(trx, earned.monsterplan_id)) ?? knownPlanName ?? deletedPlanName));
 }
 
@@ -179,40 +182,48 @@ export async function learnerRefunds(db: CatalogDb, userId: string): Promise<ref
   };
 }
 
-/** "Mark paid": by this administrator, now; a refund already paid stays as it was. */
-export async function markRefundPaid(db: CatalogDb, refundId: string, adminId: string, now = new Date()): Promise<refunds.RefundItem> {
+/** "Mark paid": by this administrator, now, by bank transfer or QPay refund; a refund already paid stays as it was. */
+export async function markRefundPaid(
+  db: CatalogDb,
+  refundId: string,
+  adminId: string,
+  method: refunds.PaymentMethod = 'bank_transfer',
+  now = new Date(),
+): Promise<refunds.RefundItem> {
   return transaction(db, async (trx) => {
     const refund = await lockRefund(trx, refundId);
     if (refund.paid_at !== null) return (await refundItems(trx, [refund]))[0]!.view;
     const admin = await trx.selectFrom('learner').select('email').where('user_id', '=', adminId).executeTakeFirst();
     const paid = await trx
       .updateTable('refund')
-      .set({ paid_at: now, paid_by: adminId, paid_by_email: admin?.email ?? '' })
+      .set({ paid_at: now, paid_by: adminId, paid_by_email: admin?.email ?? '', paid_via: method })
       .where('id', '=', refund.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordEvent(trx, 'refund.paid', { ...refundEvent(paid, await planNameOrDeleted(trx, paid.monsterplan_id)), paidAt: now.toISOString() });
+    await recordClaimChange(trx, paid.id, 'paid', { by: adminId, at: now, method });
+    await recordEvent(trx, 'refund.paid', { ...refundEvent(paid, await planNameOrDeleted(trx, paid.monsterplan_id)), paidAt: now.toISOString(), paidVia: method });
     return (await refundItems(trx, [paid]))[0]!.view;
   });
 }
 
-/** Undoes "mark paid": the refund is owed again; nothing is published when it was not paid. */
-export async function undoRefundPayment(db: CatalogDb, refundId: string): Promise<refunds.RefundItem> {
+/** Undoes "mark paid", by this administrator: the refund is owed again; nothing changes when it was not paid. */
+export async function undoRefundPayment(db: CatalogDb, refundId: string, adminId: string, now = new Date()): Promise<refunds.RefundItem> {
   return transaction(db, async (trx) => {
     const refund = await lockRefund(trx, refundId);
     if (refund.paid_at === null) return (await refundItems(trx, [refund]))[0]!.view;
     const unpaid = await trx
       .updateTable('refund')
-      .set({ paid_at: null, paid_by: null, paid_by_email: null })
+      .set({ paid_at: null, paid_by: null, paid_by_email: null, paid_via: null })
       .where('id', '=', refund.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordClaimChange(trx, unpaid.id, 'payment_undone', { by: adminId, at: now });
     await recordEvent(trx, 'refund.payment-undone', refundEvent(unpaid, await planNameOrDeleted(trx, unpaid.monsterplan_id)));
     return (await refundItems(trx, [unpaid]))[0]!.view;
   });
 }
 
-/** A deleted learner's refunds go with the account: nobody is left to pay (user.deleted). */
+/** A deleted learner's refunds go with the account, their history too: nobody is left to pay (user.deleted). */
 export async function forgetRefundsOf(trx: CatalogDb, userId: string): Promise<void> {
   await trx.deleteFrom('refund').where('user_id', '=', userId).execute();
 }
@@ -269,6 +280,7 @@ async function refundItems(db: CatalogDb, rows: RefundRow[]): Promise<Array<{ us
             : null,
         paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
         paidBy: row.paid_by ? { _id: row.paid_by, email: row.paid_by_email ?? '' } : null,
+        paidVia: row.paid_via,
       };
       return { userId: row.user_id, view };
     }),

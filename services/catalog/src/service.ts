@@ -3,17 +3,19 @@
 // requests through QPay.
 import type { ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
+import { createAccountSeal } from './bank-accounts.js';
 import { qpaySettingsOf, type CatalogConfig } from './config.js';
 import { seedDemo } from './demo.js';
 import { catalogSubscriptions } from './events.js';
 import { keepLists } from './list-cache.js';
 import { createMediaSigner } from './media-urls.js';
-import { lessonRoutes } from './routes/lessons.js';
-import { monsterplanRoutes } from './routes/monsterplans.js';
-import { progressRoutes } from './routes/progress.js';
 import { pollOpenInvoices } from './payments/invoice-poller.js';
 import { createQpayClient } from './payments/qpay-client.js';
+import { lessonRoutes } from './routes/lessons.js';
+import { monsterplanRoutes } from './routes/monsterplans.js';
 import { paymentRoutes } from './routes/payments.js';
+import { progressRoutes } from './routes/progress.js';
+import { refundClaimRoutes } from './routes/refund-claims.js';
 import { refundRoutes } from './routes/refunds.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
@@ -23,6 +25,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
   const signer = createMediaSigner(config.MEDIA_SIGNING_SECRET, config.MEDIA_URL_TTL_SECONDS);
   const qpaySettings = qpaySettingsOf(config);
   const qpay = qpaySettings && createQpayClient(qpaySettings);
+  const accountSeal = createAccountSeal(config.BANK_ACCOUNT_KEY);
   let weekReleases: { stop(): Promise<void> } | undefined;
   let invoicePoller: { stop(): Promise<void> } | undefined;
   return {
@@ -46,6 +49,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       app.use(lessonRequestRoutes(context, lists));
       app.use(monsterplanRequestRoutes(context, lists));
       app.use(progressRoutes(context));
+      app.use(refundClaimRoutes(context, accountSeal));
       app.use(refundRoutes(context, config.REFUND_AMOUNT_MNT));
       app.use(paymentRoutes(context, qpay, { publicUrl: config.PUBLIC_URL, invoiceMinutes: config.QPAY_INVOICE_MINUTES, firstCheckMs: config.QPAY_CHECK_SECONDS * 1000 }));
     },

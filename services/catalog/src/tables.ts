@@ -135,6 +135,19 @@ export interface CatalogTables {
     paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
     paid_by: string | null;
     paid_by_email: string | null;
+    paid_via: ColumnType<'bank_transfer' | 'qpay_refund' | null, 'bank_transfer' | 'qpay_refund' | null | undefined, 'bank_transfer' | 'qpay_refund' | null>;
+  };
+  /** A learner's account for refunds: the details sealed (bank-accounts.ts). */
+  bank_account: { user_id: string; sealed: string; updated_at: ColumnType<Date, Date, Date> };
+  /** Every change of a refund claim. */
+  refund_history: {
+    id: Generated<string>;
+    refund_id: string;
+    action: 'earned' | 'details_given' | 'paid' | 'payment_undone';
+    by_user_id: string | null;
+    by_email: string | null;
+    method: 'bank_transfer' | 'qpay_refund' | null;
+    at: ColumnType<Date, Date, never>;
   };
   week_release: { user_id: string; monsterplan_id: string; week: number; released_at: ColumnType<Date, Date, never> };
   /** Kept by triggers on the tables the public lists read (see the migration). */

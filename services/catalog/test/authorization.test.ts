@@ -26,8 +26,21 @@ beforeAll(async () => {
   const the = ledger(fixture);
   await the.examCompleted(learner, plan._id, 36);
   refundId = (await the.refundsOf(learner))[0]!.id;
+  // Each signed-in caller has given an account, so reading one's own answers 200.
+  for (const token of [learner.token, otherLearner.token, fixture.admin]) {
+    expectStatus(await fixture.call('PUT', '/v1/me/bank-account', { token, body: bankAccount }), 200, 'giving an account');
+  }
+});
+
+it("a learner reads only their own account and claims: another's are never in the answer", async () => {
+  expectStatus(await fixture.call('PUT', '/v1/me/bank-account', { token: otherLearner.token, body: { ...bankAccount, accountHolder: 'Өөр хүн' } }), 200, 'another account');
+  expect((await fixture.call('GET', '/v1/me/bank-account', { token: learner.token })).body.accountHolder).toBe('Болд');
+  expect((await fixture.call('GET', '/v1/me/refunds', { token: otherLearner.token })).body).toEqual({ result: [] });
+  expect((await fixture.call('GET', '/v1/me/refunds', { token: learner.token })).body.result.map((claim: { _id: string }) => claim._id)).toEqual([refundId]);
 });
 afterAll(() => fixture?.close());
+
+const bankAccount = { bankName: 'Хаан банк', accountNumber: '5012345678', accountHolder: 'Болд' };
 
 /** Progress is the learner's own, where approved: an administrator is no exception (no request, no progress). */
 const approvedLearnerOnly = { guest: 401, learner: 200, otherLearner: 403, admin: 403 };
@@ -178,6 +191,20 @@ const routes: Route[] = [
   { method: 'GET', path: '/v1/refunds/alouds?ids={aloudId}', prepare: async () => ({ path: `/v1/refunds/alouds?ids=${plan._id}` }), expected: adminOnly(200) },
   { method: 'PUT', path: '/v1/refunds/{refundId}/paid', prepare: async () => ({ path: `/v1/refunds/${refundId}/paid` }), expected: adminOnly(200) },
   { method: 'DELETE', path: '/v1/refunds/{refundId}/paid', prepare: async () => ({ path: `/v1/refunds/${refundId}/paid` }), expected: adminOnly(200) },
+  {
+    method: 'PUT',
+    path: '/v1/refunds/{refundId}/paid (QPay refund)',
+    prepare: async () => ({ path: `/v1/refunds/${refundId}/paid`, body: { method: 'qpay_refund' } }),
+    expected: adminOnly(200),
+  },
+  { method: 'GET', path: '/v1/refunds/payable', prepare: async () => ({ path: '/v1/refunds/payable?perPage=10&currentPage=1' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/refunds/payable.csv', prepare: async () => ({ path: '/v1/refunds/payable.csv' }), expected: adminOnly(200) },
+  { method: 'GET', path: '/v1/refunds/{refundId}/history', prepare: async () => ({ path: `/v1/refunds/${refundId}/history` }), expected: adminOnly(200) },
+
+  // A learner's account and claims are their own: the path names no one, so each caller reaches only theirs.
+  { method: 'PUT', path: '/v1/me/bank-account', prepare: async () => ({ path: '/v1/me/bank-account', body: bankAccount }), expected: signedIn(200) },
+  { method: 'GET', path: '/v1/me/bank-account', prepare: async () => ({ path: '/v1/me/bank-account' }), expected: signedIn(200) },
+  { method: 'GET', path: '/v1/me/refunds', prepare: async () => ({ path: '/v1/me/refunds' }), expected: signedIn(200) },
 ];
 
 const tokenOf = (caller: Caller) => ({ guest: undefined, learner: learner.token, otherLearner: otherLearner.token, admin: fixture.admin })[caller];

@@ -61,6 +61,7 @@ describe("a plan's report", () => {
       aloud: { aloudId: onTimeAloud, week: 1, dayOfWeek: 1, assignedAt: assignedAt.toISOString(), recordedAt: at(assignedAt, 3).toISOString() },
       paidAt: null,
       paidBy: null,
+      paidVia: null,
     });
     expect(entry.items.find((item) => item.kind === 'exam')).toMatchObject({ kind: 'exam', amount, exam: { correctQuestions: 36, totalQuestions: 40 }, aloud: null, paidAt: null });
   });
@@ -112,17 +113,19 @@ describe('mark paid and undo', () => {
   it('marks a refund paid by the calling administrator, once; the report counts it; undo makes it owed again', async () => {
     const refund = await refundOf(examOnly, 'exam');
     const paid = expectStatus(await fixture.call('PUT', `/v1/refunds/${refund.id}/paid`, { token: admin.token }), 200, 'mark paid') as refunds.RefundItem;
-    expect(paid).toMatchObject({ _id: refund.id, kind: 'exam', paidAt: expect.any(String), paidBy: { _id: admin.id, email: admin.email } });
+    expect(paid).toMatchObject({ _id: refund.id, kind: 'exam', paidAt: expect.any(String), paidBy: { _id: admin.id, email: admin.email }, paidVia: 'bank_transfer' });
     expect(Math.abs(Date.parse(paid.paidAt!) - Date.now())).toBeLessThan(60_000);
     // Again: it stays as it was, and nothing more is published.
     expect(expectStatus(await fixture.call('PUT', `/v1/refunds/${refund.id}/paid`, { token: fixture.admin }), 200, 'again')).toEqual(paid);
     const paidEvents = await the.recorded('refund.paid', examOnly);
-    expect(paidEvents).toEqual([{ refundId: refund.id, userId: examOnly.id, monsterplanId: plan._id, monsterplanName: plan.name, kind: 'exam', amount, paidAt: paid.paidAt }]);
+    expect(paidEvents).toEqual([
+      { refundId: refund.id, userId: examOnly.id, monsterplanId: plan._id, monsterplanName: plan.name, kind: 'exam', amount, paidAt: paid.paidAt, paidVia: 'bank_transfer' },
+    ]);
     const entry = (await report()).result.find((each) => each.user._id === examOnly.id)!;
     expect([entry.earnedAmount, entry.paidAmount]).toEqual([amount, amount]);
 
     const unpaid = expectStatus(await fixture.call('DELETE', `/v1/refunds/${refund.id}/paid`, { token: admin.token }), 200, 'undo') as refunds.RefundItem;
-    expect(unpaid).toMatchObject({ _id: refund.id, paidAt: null, paidBy: null });
+    expect(unpaid).toMatchObject({ _id: refund.id, paidAt: null, paidBy: null, paidVia: null });
     expect(expectStatus(await fixture.call('DELETE', `/v1/refunds/${refund.id}/paid`, { token: admin.token }), 200, 'undo again')).toEqual(unpaid);
     expect(await the.recorded('refund.payment-undone', examOnly)).toEqual([
       { refundId: refund.id, userId: examOnly.id, monsterplanId: plan._id, monsterplanName: plan.name, kind: 'exam', amount },

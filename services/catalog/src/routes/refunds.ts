@@ -41,14 +41,16 @@ export function refundRoutes(context: ServiceContext<CatalogTables>, amountPerIt
     res.set(noStore).json({ result: await aloudTimeliness(db, ids) });
   });
 
-  // "Mark paid" (no body): by the calling administrator, now; a paid refund stays as it was.
+  // "Mark paid": by the calling administrator, now; `{method}` bank_transfer (also with no body) or
+  // qpay_refund. A paid refund stays as it was.
   router.put('/v1/refunds/:refundId/paid', requireAdmin, async (req, res) => {
-    res.json(await markRefundPaid(db, req.params.refundId as string, req.principal!.id));
+    const { method } = parseInput(refunds.markPaidBody, req.body);
+    res.json(await markRefundPaid(db, req.params.refundId as string, req.principal!.id, method));
   });
 
-  // Undo "mark paid".
+  // Undo "mark paid", by the calling administrator.
   router.delete('/v1/refunds/:refundId/paid', requireAdmin, async (req, res) => {
-    res.json(await undoRefundPayment(db, req.params.refundId as string));
+    res.json(await undoRefundPayment(db, req.params.refundId as string, req.principal!.id));
   });
 
   return router;
