@@ -1,4 +1,4 @@
-import type { MyLearning } from '@learning/contracts';
+import type { MyLearning, refunds } from '@learning/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, fakeSession, renderApp } from './fixtures';
@@ -130,6 +130,7 @@ describe('my lessons (/me)', () => {
   it('says when the list cannot be loaded, and tries again', async () => {
     let isDown = true;
     const gateway = fakeSession(aUser(), {
+      'GET /v1/me/refunds': { body: { result: [] } },
       'GET /v1/progress/mine': () => (isDown ? { status: 503, body: { message: 'Түр саатал.', code: 'unavailable' } } : { body: nothing }),
     });
     renderApp('/me');
@@ -140,5 +141,50 @@ describe('my lessons (/me)', () => {
     await userEvent.click(within(error).getByRole('button', { name: 'Дахин оролдох' }));
     expect(await screen.findByText('Та одоогоор ямар нэг хөтөлбөр, багцад хамрагдаагүй байна.')).toBeInTheDocument();
     expect(gateway.calls.filter((call) => call.path === '/v1/progress/mine')).toHaveLength(2);
+  });
+
+  describe('refunds', () => {
+    const claims: refunds.MyRefunds = {
+      result: [
+        { _id: 'r1', monsterplan: { _id: 'p1', name: 'Monster plan 1' }, kind: 'aloud', amount: 10000, earnedAt: '2026-12-09T02:00:00.000Z', state: 'earned', paidAt: null, paidVia: null },
+        {
+          _id: 'r2',
+          monsterplan: { _id: 'p1', name: 'Monster plan 1' },
+          kind: 'exam',
+          amount: 10000,
+          earnedAt: '2026-12-01T02:00:00.000Z',
+          state: 'paid',
+          paidAt: '2026-12-05T03:00:00.000Z',
+          paidVia: 'qpay_refund',
+        },
+      ],
+    };
+
+    it('lists each refund with its state in Mongolian, how and when it was paid, and links to the settings while an account is missing', async () => {
+      fakeSession(aUser(), { 'GET /v1/progress/mine': { body: nothing }, 'GET /v1/me/refunds': { body: claims } });
+      renderApp('/me');
+      const section = within(await screen.findByRole('region', { name: 'Буцаан олголт' }));
+      expect(section.getByText('Буцаан олголтоо авахын тулд дансны мэдээллээ оруулна уу.', { exact: false })).toBeInTheDocument();
+      expect(section.getByRole('link', { name: 'Дансны мэдээлэл оруулах' })).toHaveAttribute('href', '/me/settings');
+      const items = section.getAllByRole('listitem');
+      expect(items.map((item) => item.textContent)).toEqual([
+        'Monster plan 1 · Уншлага · 10,000₮Олгох эрх үүссэн 2026 оны 12-р сарын 9-нд үүссэн',
+        'Monster plan 1 · Шалгалт · 10,000₮Олгосон 2026 оны 12-р сарын 5-нд QPay-ээр буцаасан',
+      ]);
+    });
+
+    it('asks for no account once it is given, and shows no refunds part to a learner who earned none', async () => {
+      const given = { result: [{ ...claims.result[0]!, state: 'details_given' as const }] };
+      fakeSession(aUser(), { 'GET /v1/progress/mine': { body: nothing }, 'GET /v1/me/refunds': { body: given } });
+      const { unmount } = renderApp('/me');
+      expect(await screen.findByText('Дансны мэдээлэл өгсөн')).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Дансны мэдээлэл оруулах' })).not.toBeInTheDocument();
+      unmount();
+
+      fakeSession(aUser(), { 'GET /v1/progress/mine': { body: nothing }, 'GET /v1/me/refunds': { body: { result: [] } } });
+      renderApp('/me');
+      await screen.findByText('Та одоогоор ямар нэг хөтөлбөр, багцад хамрагдаагүй байна.');
+      expect(screen.queryByRole('region', { name: 'Буцаан олголт' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -9,6 +9,8 @@ const deleteCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.f
 const savedMailPreferences: Record<string, { body: auth.MailPreferences }> = {
   'GET /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: true, weeks: false } },
 };
+/** No account for refunds given yet: its part of the page shows an empty form, not an error. */
+const noBankAccount = { 'GET /v1/me/bank-account': { status: 404, body: { message: 'Буцаан олголт хүлээн авах данс бүртгэгдээгүй байна.', code: 'bank_account_not_found' } } };
 const mailSwitch = (name: string) => screen.findByRole('switch', { name });
 const mailCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.filter((call) => call.method === 'PUT' && call.path === '/v1/auth/mail-preferences');
 
@@ -121,6 +123,7 @@ describe('the email notifications on /me/settings', () => {
   it("shows the server's message and puts the switch back when saving fails", async () => {
     fakeSession(learner, {
       ...savedMailPreferences,
+      ...noBankAccount,
       'PUT /v1/auth/mail-preferences': { status: 503, body: { message: 'Түр саатал гарлаа. Дахин оролдоно уу.', code: 'unavailable' } },
     });
     renderApp('/me/settings');
@@ -133,6 +136,7 @@ describe('the email notifications on /me/settings', () => {
   it('says when the settings cannot be loaded, and tries again', async () => {
     let isDown = true;
     fakeSession(learner, {
+      ...noBankAccount,
       'GET /v1/auth/mail-preferences': () => (isDown ? { status: 502, body: undefined } : savedMailPreferences['GET /v1/auth/mail-preferences']!),
     });
     renderApp('/me/settings');

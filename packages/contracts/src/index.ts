@@ -10,6 +10,7 @@ export * as refunds from './refunds.js';
 export * as payments from './payments.js';
 export * from './exam-rules.js';
 export * from './account-rules.js';
+export * from './refund-rules.js';
 export * from './progress-rules.js';
 export * from './payload-token.js';
 export * from './media-urls.js';

@@ -1,7 +1,7 @@
 // /me: the learner's Monster plans and lesson bundles — each with its access (approved, or
 // pending with how to pay and what comes next), the price their request recorded (to pay,
 // or paid once approved), the minutes heard, the plan's exam result and a link to continue; links to
-// the plans when there is none, and to the account settings.
+// the plans when there is none, and to the account settings; then the refunds earned with their states.
 import { isPassed, type MyLearning, type MyLesson, type MyMonsterplan } from '@learning/contracts';
 import {
   AccessBadge,
@@ -22,6 +22,7 @@ import {
   type User,
 } from '@learning/platform';
 import type { ReactNode } from 'react';
+import { MyRefunds } from './MyRefunds';
 import '../strings';
 
 export default function MyLearningScreen() {
@@ -40,6 +41,7 @@ export default function MyLearningScreen() {
       ) : (
         <MyLearningLists learning={learning.data} />
       )}
+      <MyRefunds />
     </>
   );
 }

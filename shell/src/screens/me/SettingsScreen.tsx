@@ -1,8 +1,10 @@
 // /me/settings: greeting, email, the connected third-party (Google) account, the change-email button
 // (shown disabled: changing the email is not offered yet), the password (change it, or ask for a reset
-// link), the mails the learner gets, and deleting the account, confirmed in a dialog.
+// link), the account the learner's refunds are paid into, the mails the learner gets, and deleting the
+// account, confirmed in a dialog.
 import { Button, Card, Link, PageTitle, useCurrentUser, useTranslation } from '@learning/platform';
 import { useId, useState } from 'react';
+import { BankAccountSettings } from './BankAccountSettings';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { MailPreferences } from './MailPreferences';
 import '../strings';
@@ -40,6 +42,7 @@ export default function SettingsScreen() {
         </p>
       </Card>
       <PasswordLinks email={user.email} />
+      <BankAccountSettings />
       <MailPreferences />
       {isDeleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
     </>
