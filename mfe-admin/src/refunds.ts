@@ -1,7 +1,9 @@
 // The refund ledger (contract section 3): a plan's report per learner, a learner's refunds,
 // marking one paid and undoing it (the answer replaces the item shown), and the report as CSV, which
 // the api client cannot fetch (it reads JSON only): fetched here with the session's token and saved.
-import { payloadEncryptionHeader } from '@learning/contracts';
+// And the claims ready to pay: their list, the bank's CSV, paying one by bank transfer or QPay refund
+// (it leaves the list), and a claim's history.
+import { payloadEncryptionHeader, type refunds } from '@learning/contracts';
 import { api, keepPreviousData, readAnswer, tokenStore, useMutation, useQuery, useQueryClient } from '@learning/platform';
 import { refundsKey } from './keys';
 import { rowsPerPage } from './paging';
@@ -15,6 +17,7 @@ export interface RefundItem {
   aloud: { aloudId: string; week: number; dayOfWeek: number; assignedAt: string; recordedAt: string } | null;
   paidAt: string | null;
   paidBy: { _id: string; email: string } | null;
+  paidVia: refunds.PaymentMethod | null;
 }
 
 export interface LearnerRefunds {
@@ -53,15 +56,44 @@ export function useUserRefunds(userId: string) {
   });
 }
 
-/** PUT marks it paid (a paid one stays as it was), DELETE undoes it; each answers the item as it is now. */
+/**
+ * PUT marks it paid (a paid one stays as it was), by bank transfer unless `method` says QPay refund;
+ * DELETE undoes it; each answers the item as it is now. The claims ready to pay and the histories
+ * are read again.
+ */
 export function useSetRefundPaid() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ refund, isPaid }: { refund: Pick<RefundItem, '_id'>; isPaid: boolean }) => {
+    mutationFn: ({ refund, isPaid, method }: { refund: Pick<RefundItem, '_id'>; isPaid: boolean; method?: refunds.PaymentMethod }) => {
       const path = `/v1/refunds/${encodeURIComponent(refund._id)}/paid`;
-      return isPaid ? api.put<RefundItem>(path) : api.delete<RefundItem>(path);
+      return isPaid ? api.put<RefundItem>(path, method ? { method } : undefined) : api.delete<RefundItem>(path);
     },
-    onSuccess: (item) => queryClient.setQueriesData<unknown>({ queryKey: refundsKey }, (shown: unknown) => withItem(shown, item)),
+    onSuccess: (item) => {
+      queryClient.setQueriesData<unknown>({ queryKey: refundsKey }, (shown: unknown) => withItem(shown, item));
+      void queryClient.invalidateQueries({ queryKey: payableKey });
+      void queryClient.invalidateQueries({ queryKey: [...refundsKey, 'history', item._id] });
+    },
+  });
+}
+
+const payableKey = [...refundsKey, 'payable'] as const;
+export const payableRefundsPath = '/administrator/refunds';
+
+/** GET /v1/refunds/payable: a page of the claims ready to pay, newest first. */
+export function usePayableRefunds(page: number) {
+  return useQuery({
+    queryKey: [...payableKey, page],
+    queryFn: ({ signal }) => api.get<{ result: refunds.PayableRefund[]; total: number }>('/v1/refunds/payable', { perPage: rowsPerPage, currentPage: page }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /v1/refunds/{id}/history: every change of the claim, oldest first; asked for once shown. */
+export function useRefundHistory(refundId: string, isShown: boolean) {
+  return useQuery({
+    queryKey: [...refundsKey, 'history', refundId],
+    queryFn: ({ signal }) => api.get<refunds.ClaimHistory>(`/v1/refunds/${encodeURIComponent(refundId)}/history`, undefined, signal),
+    enabled: isShown,
   });
 }
 
@@ -84,16 +116,25 @@ export function withItem(shown: unknown, item: RefundItem): unknown {
 }
 
 /** GET …/refunds.csv with the bearer token, saved under the name the server gives (Content-Disposition). */
-export async function downloadRefundsCsv(monsterplanId: string): Promise<void> {
+export function downloadRefundsCsv(monsterplanId: string): Promise<void> {
+  return downloadCsv(`${reportPath(monsterplanId)}.csv`, `refunds-${monsterplanId}.csv`);
+}
+
+/** GET /v1/refunds/payable.csv: the bank's bulk-transfer file of the claims ready to pay. */
+export function downloadPayableCsv(): Promise<void> {
+  return downloadCsv('/v1/refunds/payable.csv', 'refunds-payable.csv');
+}
+
+async function downloadCsv(path: string, fallbackName: string): Promise<void> {
   const token = tokenStore.get();
-  const response = await fetch(`${reportPath(monsterplanId)}.csv`, { headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const response = await fetch(path, { headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
   // A refusal is JSON like any call's (sealed behind a gateway with a secret): its Mongolian message.
   if (!response.ok) await readAnswer(response.status, response.headers.get(payloadEncryptionHeader), await response.text().catch(() => ''));
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition')) ?? `refunds-${monsterplanId}.csv`;
+  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
   document.body.append(link);
   link.click();
   link.remove();

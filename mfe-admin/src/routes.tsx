@@ -7,6 +7,7 @@ import { LearnerScreen } from './screens/learner/LearnerScreen';
 import { LessonsScreen } from './screens/lessons/LessonsScreen';
 import { MonsterplansScreen } from './screens/monsterplans/MonsterplansScreen';
 import { AdminPanel } from './screens/panel/AdminPanel';
+import { PayableRefundsScreen } from './screens/payable/PayableRefundsScreen';
 import { RefundReportScreen } from './screens/refunds/RefundReportScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { UsersScreen } from './screens/users/UsersScreen';
@@ -22,6 +23,7 @@ export default function AdminRoutes() {
         <Route path="monsterplans" element={<MonsterplansScreen />} />
         <Route path="monsterplans/requests" element={<RequestsScreen kind="monsterplan" />} />
         <Route path="monsterplans/:id/refunds" element={<RefundReportScreen />} />
+        <Route path="refunds" element={<PayableRefundsScreen />} />
         <Route path="users" element={<UsersScreen />} />
         <Route path="users/:id" element={<LearnerScreen />} />
         <Route path="videos" element={<VideosScreen />} />

@@ -13,6 +13,7 @@ const examItem: RefundItem = {
   aloud: null,
   paidAt: null,
   paidBy: null,
+  paidVia: null,
 };
 const aloudItem: RefundItem = {
   _id: 'r2',
@@ -23,6 +24,7 @@ const aloudItem: RefundItem = {
   aloud: { aloudId: 'a1', week: 2, dayOfWeek: 3, assignedAt: '2026-11-18T01:00:00.000Z', recordedAt: '2026-11-18T05:00:00.000Z' },
   paidAt: '2026-11-19T03:00:00.000Z',
   paidBy: { _id: 'admin', email: 'admin@example.com' },
+  paidVia: 'bank_transfer',
 };
 
 function report(learners: RefundReport['result']) {

@@ -40,6 +40,7 @@ describe('administrator remote routes', () => {
       '/administrator/monsterplans/requests',
       '/administrator/videos',
       '/administrator/users',
+      '/administrator/refunds',
       '/administrator/centre',
     ]);
   });
