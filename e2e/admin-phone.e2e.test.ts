@@ -2,7 +2,7 @@
 // label-content-name-mismatch (a control's visible words missing from its name, which speech users
 // say) and no scrollable-region-focusable (a box that scrolls but no keyboard can reach); and at 390 px
 // every action of every table lies inside the viewport, with no sideways scroll to find it. One
-// page per width goes through the ten screens; the checks see the same screens a fresh load shows.
+// page per width goes through the eleven screens; the checks see the same screens a fresh load shows.
 import { readFile } from 'node:fs/promises';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
@@ -28,7 +28,8 @@ const learnerName = 'Сурагч Анударь';
 
 /**
  * Every list with rows: a pending and an approved request of each kind, a learner's exam result
- * (which earns a refund), a read-aloud recording, and the learner's own page.
+ * (which earns a refund, to pay once the learner gives an account), a read-aloud recording, and the
+ * learner's own page.
  */
 beforeAll(async () => {
   const { platform } = journeys;
@@ -65,6 +66,9 @@ beforeAll(async () => {
     const report = await platform.call('GET', `/v1/monsterplans/${planId}/refunds`, { token: adminToken });
     return report.status === 200 && (report.body as { result: unknown[] }).result.length > 0;
   }, 'the passed exam earns a refund');
+  // The learner's account makes the refund one to pay.
+  const account = { bankName: 'Хаан банк', accountNumber: '5012345678', accountHolder: 'Сурагч Анударь' };
+  expectStatus(await platform.call('PUT', '/v1/me/bank-account', { token: approved.token, body: account }), 200, 'the account for refunds');
 }, 120_000);
 afterAll(() => media?.remove());
 
@@ -90,6 +94,7 @@ const screens: readonly Screen[] = [
   },
   { name: 'the plan requests', path: () => '/administrator/monsterplans/requests', shows: (page) => title(page, texts.admin.monsterplanRequests) },
   { name: "a plan's refund report", path: () => `/administrator/monsterplans/${planId}/refunds`, shows: (page) => title(page, texts.admin.refundsFor(planName)) },
+  { name: 'the refunds to pay', path: () => '/administrator/refunds', shows: (page) => title(page, texts.admin.refundsToPay) },
   { name: 'the users', path: () => '/administrator/users', shows: (page) => title(page, texts.admin.users) },
   { name: 'a learner', path: () => `/administrator/users/${learnerId}`, shows: (page) => title(page, learnerName) },
   { name: 'the plan videos', path: () => '/administrator/videos', shows: (page) => videoKind(page, 'monsterplan') },

@@ -2,7 +2,10 @@
 // administrator approves on the requests screen and, without a reload, the learner's menu counts a new
 // notification that names the plan. Two learners record a day's read-aloud, one within 24 hours of the
 // day's assignment and one after: the refund report and the learner pages tell them apart, "mark paid"
-// records who and when, and the report's CSV keeps its Cyrillic.
+// records who and when, and the report's CSV keeps its Cyrillic. A learner who passed the exam gives
+// their bank account on a phone; the administrator pays the claim by QPay refund and the learner's
+// page says so.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expectStatus, eventually, testAdmin } from '@learning/testing';
 import { type CatalogFixture, catalogFixtureOn, type Learner } from '@learning/testing/catalog';
@@ -28,6 +31,16 @@ const loopTexts = {
   onTime: 'Хугацаандаа',
   late: 'Хоцорсон',
   planDay: '1-р долоо хоног, 1-р өдөр',
+  claims: 'Буцаан олголт',
+  claimEarned: 'Олгох эрх үүссэн',
+  claimPaid: 'Олгосон',
+  giveAccount: 'Дансны мэдээлэл оруулах',
+  accountSection: 'Буцаан олголт хүлээн авах данс',
+  accountSaved: 'Дансны мэдээлэл хадгалагдлаа.',
+  payableTitle: 'Олгох буцаан олголт',
+  markClaimPaid: (email: string, plan: string) => `Олгосон: ${email}, ${plan}, Шалгалт`,
+  qpayRefund: 'QPay төлбөрөөс буцаасан',
+  confirmPaid: 'Олгосон гэж тэмдэглэх',
 };
 
 const instructions = 'Хаан банк 5000 1234 56 (Сургалтын төв ХХК), утга дээр имэйлээ бичнэ үү.\nQPay эсвэл төвд бэлнээр.';
@@ -158,4 +171,39 @@ describe('the refund report', () => {
       await expectVisible(recording.getByText(timeliness, { exact: true }));
     }
   });
+});
+
+it('a learner who passed the exam gives their account on a phone; the administrator pays the claim by QPay refund and the learner sees it paid', async () => {
+  const plan = await fixture.createMonsterplan();
+  const learner = await fixture.approvedForMonsterplan(plan._id);
+  const catalog = journeys.platform.services.catalog.context;
+  const data = { userId: learner.id, monsterplanId: plan._id, percent: 90, correctQuestions: 36, totalQuestions: 40, passed: true };
+  await catalog.bus.publish({ id: randomUUID(), type: 'exam.completed', version: 1, occurredAt: new Date().toISOString(), producer: 'exam', data });
+  await eventually(() => catalog.db.selectFrom('refund').select('id').where('user_id', '=', learner.id).executeTakeFirst(), 'the exam refund is earned');
+
+  const page = await journeys.openPage({ token: learner.token, viewport: 'phone' });
+  await page.goto('/me');
+  const claims = page.getByRole('region', { name: loopTexts.claims, exact: true });
+  await expectVisible(claims.getByText(loopTexts.claimEarned, { exact: true }));
+  await claims.getByRole('link', { name: loopTexts.giveAccount }).click();
+  await waitForPath(page, '/me/settings');
+  const account = page.getByRole('region', { name: loopTexts.accountSection });
+  await account.getByLabel('Банк').selectOption('Хаан банк');
+  await account.getByLabel('Дансны дугаар').fill('5012 3456 78');
+  await account.getByLabel('Данс эзэмшигчийн нэр').fill('Сурагч Болд');
+  await account.getByLabel('Данс эзэмшигчийн нэр').press('Enter');
+  await expectVisible(account.getByText(loopTexts.accountSaved));
+
+  const admin = await adminPage();
+  await admin.goto('/administrator/refunds');
+  const row = admin.getByRole('table', { name: loopTexts.payableTitle }).getByRole('row').filter({ hasText: learner.email });
+  await expectVisible(row.getByText('5012345678'));
+  await row.getByRole('button', { name: loopTexts.markClaimPaid(learner.email, plan.name) }).click();
+  const dialog = admin.getByRole('dialog');
+  await dialog.getByRole('radio', { name: loopTexts.qpayRefund }).check();
+  await dialog.getByRole('button', { name: loopTexts.confirmPaid }).click();
+  await row.waitFor({ state: 'detached' });
+
+  await page.goto('/me');
+  await expectVisible(page.getByRole('region', { name: loopTexts.claims, exact: true }).getByText(loopTexts.claimPaid, { exact: true }));
 });

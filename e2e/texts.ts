@@ -81,6 +81,7 @@ export const texts = {
     createMonsterplan: 'Шинэ Monster plan',
     updateMonsterplan: (name: string) => `Monster plan засах: ${name}`,
     refundsFor: (name: string) => `Буцаан олголт: ${name}`,
+    refundsToPay: 'Олгох буцаан олголт',
     videoKinds: 'Видеоны төрөл',
     videoKind: { monsterplan: 'Monster plan видео', lesson: 'Багц хичээлийн видео' },
   },
