@@ -19,6 +19,16 @@ describe('the account for refunds on /me/settings', () => {
     expect(account.getByLabelText('Данс эзэмшигчийн нэр')).toHaveValue('');
   });
 
+  it('asks for the account again when the server can no longer read the one given', async () => {
+    fakeSession(learner, {
+      'GET /v1/me/bank-account': { status: 409, body: { message: 'Таны дансны мэдээллийг уншиж чадсангүй. Дансаа дахин оруулна уу.', code: 'bank_account_unreadable' } },
+    });
+    renderApp('/me/settings');
+    const account = await section();
+    expect(await account.findByText('Та дансны мэдээллээ оруулаагүй байна.')).toBeInTheDocument();
+    expect(account.getByLabelText('Дансны дугаар')).toHaveValue('');
+  });
+
   it('shows the account given before', async () => {
     fakeSession(learner, { 'GET /v1/me/bank-account': { body: given } });
     renderApp('/me/settings');

@@ -407,7 +407,8 @@ export const operations: readonly Operation[] = [
   },
   {
     method: 'get', path: '/v1/me/bank-account', tag: 'refunds', caller: 'user', summary: 'One\'s account for refunds',
-    answer: { status: 200, description: 'The account', json: answers.bankAccount }, errors: { 404: '`bank_account_not_found` (none given yet)' },
+    answer: { status: 200, description: 'The account', json: answers.bankAccount },
+    errors: { 404: '`bank_account_not_found` (none given yet)', 409: '`bank_account_unreadable` (sealed under another key: the learner gives it again)' },
   },
   {
     method: 'put', path: '/v1/me/bank-account', tag: 'refunds', caller: 'user', summary: 'Give or replace one\'s account for refunds',

@@ -4,11 +4,13 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { refunds } from '@learning/contracts';
 import { transaction } from '@learning/kit/data';
-import { notFound } from '@learning/kit/http';
+import { conflict, notFound } from '@learning/kit/http';
 import { recordClaimChange } from './refund-claims.js';
 import type { CatalogDb } from './tables.js';
 
 export const bankAccountNotFound = () => notFound('Буцаан олголт хүлээн авах данс бүртгэгдээгүй байна.', 'bank_account_not_found');
+/** A sealed account that does not open: sealed under another BANK_ACCOUNT_KEY (changed since), or not this learner's. */
+export const bankAccountUnreadable = () => conflict('Таны дансны мэдээллийг уншиж чадсангүй. Дансаа дахин оруулна уу.', 'bank_account_unreadable');
 
 /** Seals and opens accounts. The learner's id is bound into each seal: a sealed account copied to another learner's row does not open. */
 export interface AccountSeal {
@@ -38,11 +40,15 @@ export function createAccountSeal(secret: string): AccountSeal {
   };
 }
 
-/** The learner's account, or 404 `bank_account_not_found`. */
+/** The learner's account; 404 `bank_account_not_found` until given, 409 `bank_account_unreadable` when it no longer opens (the learner gives it again). */
 export async function bankAccountOf(db: CatalogDb, seal: AccountSeal, userId: string): Promise<refunds.BankAccount> {
   const row = await db.selectFrom('bank_account').select('sealed').where('user_id', '=', userId).executeTakeFirst();
   if (!row) throw bankAccountNotFound();
-  return seal.open(userId, row.sealed);
+  try {
+    return seal.open(userId, row.sealed);
+  } catch {
+    throw bankAccountUnreadable();
+  }
 }
 
 /** Whether the learner has given an account. */

@@ -145,11 +145,14 @@ describe('the account at rest and bad input', () => {
     const row = await the.db.selectFrom('bank_account').selectAll().where('user_id', '=', learner.id).executeTakeFirstOrThrow();
     expect(row.sealed).toMatch(/^v1\.[\w-]{16}\.[\w-]+$/);
     for (const clear of ['1105123456', 'Сарангэрэл', 'Голомт', Buffer.from('1105123456').toString('base64url')]) expect(row.sealed).not.toContain(clear);
-    // Another learner's row with this seal does not open: the seal is bound to its learner.
+    // Another learner's row with this seal does not open: the seal is bound to its learner. They are
+    // asked to give their account again, which replaces it.
     const other = await fixture.learner();
     await the.db.insertInto('bank_account').values({ user_id: other.id, sealed: row.sealed, updated_at: new Date() }).execute();
-    expect((await call('GET', '/v1/me/bank-account', other.token)).status).toBe(500);
-    await the.db.deleteFrom('bank_account').where('user_id', '=', other.id).execute();
+    const unreadable = await call('GET', '/v1/me/bank-account', other.token);
+    expect([unreadable.status, unreadable.body.code]).toEqual([409, 'bank_account_unreadable']);
+    expectStatus(await call('PUT', '/v1/me/bank-account', other.token, account), 200, 'giving it again');
+    expect(expectStatus(await call('GET', '/v1/me/bank-account', other.token), 200, 'readable again')).toEqual(kept);
   });
 
   it('answers 400 validation_failed with a Mongolian message for a bank not in the list, a bad number, a missing or long name, a bad method', async () => {

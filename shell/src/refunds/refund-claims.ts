@@ -7,7 +7,11 @@ import { api, ApiError, useMutation, useQuery, useQueryClient } from '@learning/
 export const bankAccountKey = ['bank-account'] as const;
 export const myRefundsKey = ['my-refunds'] as const;
 
-/** GET /v1/me/bank-account: the account, or null while none is given (404 bank_account_not_found). */
+/**
+ * GET /v1/me/bank-account: the account, or null while none is given (404 bank_account_not_found) or
+ * when the one given no longer opens on the server (409 bank_account_unreadable): either way the
+ * learner gives it (again).
+ */
 export function useBankAccount() {
   return useQuery({
     queryKey: bankAccountKey,
@@ -15,7 +19,7 @@ export function useBankAccount() {
       try {
         return await api.get<refunds.BankAccount>('/v1/me/bank-account', undefined, signal);
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'bank_account_not_found') return null;
+        if (error instanceof ApiError && (error.code === 'bank_account_not_found' || error.code === 'bank_account_unreadable')) return null;
         throw error;
       }
     },
