@@ -111,9 +111,9 @@ export async function notifyOfRefundEarned(trx: AuthTrx, event: EventOf<'refund.
   await keepNotification(trx, event, {
     userId,
     type: 'refund-earned',
-    message: `${formatAmount(amount)} буцаан олголт авах эрхтэй боллоо: ${reason}. Сургалтын төв олгоход дахин мэдэгдэнэ.`,
-    // The plan it was earned in: the learner's pages show no refund ledger of their own.
-    link: pageOf({ kind: 'monsterplan', id: monsterplanId, name: monsterplanName }),
+    message: `${formatAmount(amount)} буцаан олголт авах эрхтэй боллоо: ${reason}. Дансаа өгөөгүй бол «Миний бүртгэл» хуудсанд оруулна уу. Сургалтын төв олгоход дахин мэдэгдэнэ.`,
+    // /me: the learner's refunds with their states, and a way to the settings while no account is given.
+    link: '/me',
   });
 }
 

@@ -122,13 +122,13 @@ describe('the notification each event makes', () => {
     expect(result.map((notification: { type: string; message: string; link: string; createdAt: string }) => notification)).toMatchObject([
       {
         type: 'refund-earned',
-        message: '10,000₮ буцаан олголт авах эрхтэй боллоо: "Monster plan 1" хөтөлбөрийн уншлагаа 24 цагийн дотор илгээсэн. Сургалтын төв олгоход дахин мэдэгдэнэ.',
-        link: `/product-monster-plan/${planId}`,
+        message: '10,000₮ буцаан олголт авах эрхтэй боллоо: "Monster plan 1" хөтөлбөрийн уншлагаа 24 цагийн дотор илгээсэн. Дансаа өгөөгүй бол «Миний бүртгэл» хуудсанд оруулна уу. Сургалтын төв олгоход дахин мэдэгдэнэ.',
+        link: '/me',
         createdAt: '2026-03-02T10:00:00.000Z',
       },
       {
         type: 'refund-earned',
-        message: '10,000₮ буцаан олголт авах эрхтэй боллоо: "Monster plan 1" шалгалтад тэнцсэн. Сургалтын төв олгоход дахин мэдэгдэнэ.',
+        message: '10,000₮ буцаан олголт авах эрхтэй боллоо: "Monster plan 1" шалгалтад тэнцсэн. Дансаа өгөөгүй бол «Миний бүртгэл» хуудсанд оруулна уу. Сургалтын төв олгоход дахин мэдэгдэнэ.',
         createdAt: '2026-03-01T10:00:00.000Z',
       },
     ]);
