@@ -58,4 +58,33 @@ describe('Modal', () => {
     await userEvent.click(screen.getByRole('dialog').parentElement!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('closes only the dialog on top on Escape, when one was opened from another', async () => {
+    const closeOuter = jest.fn();
+    function Nested() {
+      const [isInnerOpen, setInnerOpen] = useState(false);
+      return (
+        <Modal title="Багц" onClose={closeOuter}>
+          <button type="button" onClick={() => setInnerOpen(true)}>
+            Төлөх
+          </button>
+          {isInnerOpen && (
+            <Modal title="QPay" onClose={() => setInnerOpen(false)}>
+              <p>QR</p>
+            </Modal>
+          )}
+        </Modal>
+      );
+    }
+    renderWithPlatform(<Nested />);
+    const opener = screen.getByRole('button', { name: 'Төлөх' });
+    await userEvent.click(opener);
+    expect(screen.getByRole('dialog', { name: 'QPay' })).toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'QPay' })).not.toBeInTheDocument();
+    expect(closeOuter).not.toHaveBeenCalled();
+    expect(opener).toHaveFocus();
+    expect(screen.getByRole('dialog', { name: 'Багц' }).parentElement).not.toHaveAttribute('inert');
+  });
 });

@@ -2,6 +2,7 @@
 // click on the backdrop call onClose, the page behind is inert and does not scroll, and the focus
 // returns where it was. Browser Back closes it when the dialog is a route of its own (its address
 // names it, the page behind stays rendered, and onClose goes back): see mfe-lessons' lesson detail.
+// A dialog opened from another (QPay's from the bundle's) is the only one Escape closes.
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '../i18n/useTranslation';
@@ -32,7 +33,8 @@ export function Modal({ title, onClose, children, titleAttribute }: ModalProps) 
     dialog.current?.focus();
 
     const closeOnEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      // A dialog opened over this one made it inert: Escape is that one's.
+      if (event.key !== 'Escape' || overlay.current?.hasAttribute('inert')) return;
       event.preventDefault();
       latestOnClose.current();
     };
