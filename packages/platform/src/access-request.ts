@@ -7,12 +7,12 @@
 // e2e journey on RabbitMQ). So the pending state is set from the answer, and the user is reloaded
 // until the server shows it too.
 import type { auth } from '@learning/contracts';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { api, ApiError } from './api';
 import { myLearningKey } from './queries/progress';
-import { currentAddress, currentUserKey, fetchCurrentUser, signInPath } from './session';
+import { currentAddress, currentUserKey, reloadUserUntil, signInPath } from './session';
 import { tokenStore } from './token';
 
 type User = auth.User;
@@ -30,9 +30,6 @@ export interface AccessRequestFamily<Body> {
 
 /** The query parameter that carries a request begun before signing in: ?request=<bundle id>. */
 export const requestIntentParam = 'request';
-
-/** How often, and how many times, the user is reloaded until the server shows a new request. */
-const pendingRecheck = { intervalMs: 300, attempts: 20 };
 
 /** mutate({ monsterplan: id }) or mutate({ lesson: id }), as the family says. */
 export function useAccessRequest<Body extends object>({ path, pendingIn, idOf, pageOf }: AccessRequestFamily<Body>) {
@@ -56,7 +53,7 @@ export function useAccessRequest<Body extends object>({ path, pendingIn, idOf, p
       queryClient.setQueryData<User | null>(currentUserKey, (user) => (user && !user[pendingIn].includes(id) ? { ...user, [pendingIn]: [...user[pendingIn], id] } : user));
       // The price the request recorded, for the payment instructions.
       void queryClient.invalidateQueries({ queryKey: myLearningKey });
-      void reloadOnceShown(queryClient, (user) => user[pendingIn].includes(id));
+      void reloadUserUntil(queryClient, (user) => user[pendingIn].includes(id));
     },
     onError: (error, body) => {
       // 409: approved already: the reloaded user shows it.
@@ -129,17 +126,4 @@ export function useRequestOnReturn({ bundleId, isReady, canRequest, request }: R
     isHandled.current = true;
     handle();
   }, [isIntended, isReady]);
-}
-
-/** Reloads the current user until `isShown` holds for the server's answer, then keeps that answer. */
-async function reloadOnceShown(queryClient: QueryClient, isShown: (user: User) => boolean): Promise<void> {
-  for (let attempt = 0; attempt < pendingRecheck.attempts; attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, pendingRecheck.intervalMs));
-    const user = await fetchCurrentUser().catch(() => undefined);
-    if (user === null || (user && isShown(user))) {
-      // (null: the token was refused meanwhile, and the visitor is signed out.)
-      queryClient.setQueryData(currentUserKey, user);
-      return;
-    }
-  }
 }

@@ -22,6 +22,26 @@ export async function fetchCurrentUser(): Promise<User | null> {
   }
 }
 
+/** How often, and how many times, the user is reloaded until the server shows a change made elsewhere. */
+const userRecheck = { intervalMs: 300, attempts: 20 };
+
+/**
+ * Reloads the current user until `isShown` holds for the server's answer, then keeps that answer.
+ * /v1/auth/me learns of a request or an approval through an event, a moment after the call that made
+ * it, so a single reload could bring back the older state.
+ */
+export async function reloadUserUntil(queryClient: QueryClient, isShown: (user: User) => boolean): Promise<void> {
+  for (let attempt = 0; attempt < userRecheck.attempts; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, userRecheck.intervalMs));
+    const user = await fetchCurrentUser().catch(() => undefined);
+    if (user === null || (user && isShown(user))) {
+      // (null: the token was refused meanwhile, and the visitor is signed out.)
+      queryClient.setQueryData(currentUserKey, user);
+      return;
+    }
+  }
+}
+
 export interface CurrentUser {
   /** null for a guest; undefined while the auth check runs or after it failed. */
   user: User | null | undefined;
