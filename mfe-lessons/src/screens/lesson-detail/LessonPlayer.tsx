@@ -124,7 +124,7 @@ export function LessonPlayer({ lesson, onRetry }: { lesson: catalog.Lesson; onRe
           {access && <AccessBadge access={access} />}
           <BundlePrice offer={lesson} access={access} requestPrice={requestPrice} />
         </div>
-        {access === 'pending' && <PaymentInstructions offer={{ ...lesson, requestPrice }} isJustRequested={isJustRequested} headingLevel={3} />}
+        {access === 'pending' && <PaymentInstructions offer={{ ...lesson, requestPrice }} bundle={{ lesson: lesson._id }} isJustRequested={isJustRequested} headingLevel={3} />}
         {shownProgress && (
           <section className="lesson-listening" aria-label={t('detail.listening')}>
             <MinutesListened listenedSeconds={shownProgress.listenedSeconds} totalSeconds={shownProgress.totalSeconds} />

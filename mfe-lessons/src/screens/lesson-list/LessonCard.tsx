@@ -30,7 +30,7 @@ export function LessonCard({ lesson, access }: { lesson: catalog.Lesson; access:
         )}
         <BundlePrice offer={lesson} access={access} requestPrice={requestPrice} />
         <p className="lesson-card__facts">{t('list.videos', { count: lesson.videos.length })}</p>
-        {access === 'pending' && <PaymentInstructions offer={{ ...lesson, requestPrice }} isJustRequested={isJustRequested} headingLevel={4} />}
+        {access === 'pending' && <PaymentInstructions offer={{ ...lesson, requestPrice }} bundle={{ lesson: lesson._id }} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="lesson-card__actions">
           {access === 'approved' ? (
             <Link className="lp-button lp-button--primary" to={lessonPath} state={fromList} aria-label={t('access.openLabel', { name: lesson.name })}>

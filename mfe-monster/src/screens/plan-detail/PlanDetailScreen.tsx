@@ -151,7 +151,7 @@ function AccessNotice({ plan, access, requestPrice, isJustRequested, onRequested
       </div>
       {access === 'pending' && (
         <div className="plan-detail__payment">
-          <PaymentInstructions offer={{ ...plan, requestPrice }} isJustRequested={isJustRequested} headingLevel={2} />
+          <PaymentInstructions offer={{ ...plan, requestPrice }} bundle={{ monsterplan: plan._id }} isJustRequested={isJustRequested} headingLevel={2} />
         </div>
       )}
     </>

@@ -31,7 +31,7 @@ export function PlanCard({ plan, access }: { plan: catalog.Monsterplan; access: 
           {t('plan.days', { count: plan.videos.length })}
           {isExamOffered(plan) && ` · ${t('plan.hasExam')}`}
         </p>
-        {access === 'pending' && <PaymentInstructions offer={{ ...plan, requestPrice }} isJustRequested={isJustRequested} headingLevel={4} />}
+        {access === 'pending' && <PaymentInstructions offer={{ ...plan, requestPrice }} bundle={{ monsterplan: plan._id }} isJustRequested={isJustRequested} headingLevel={4} />}
         <div className="plan-card__actions">
           {access === 'approved' && (
             <Link className="lp-button lp-button--primary" to={planPath} aria-label={t('access.openLabel', { name: plan.name })}>

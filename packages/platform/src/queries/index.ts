@@ -25,6 +25,7 @@ export {
   useNotifications,
   useUnreadCount,
 } from './notifications';
+export { fetchInvoice, fetchQpayOffer, invoiceKey, invoicePollMs, qpayOfferKey, useInvoice, useOpenInvoice, useQpayOffer } from './qpay';
 export {
   fetchLessonProgress,
   fetchMyLearning,

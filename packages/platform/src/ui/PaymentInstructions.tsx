@@ -1,12 +1,14 @@
 // What a learner who has asked for a plan or a bundle is told while the request waits: the
 // amount to pay (the price their request recorded when it was made, the early one before its
 // deadline, whatever the price is today), the administrator's payment instructions, how the approval
-// comes, and where to ask (the centre's contact on /help). One panel for the plan and bundle pages and
-// /me, shown only while access is pending.
+// comes, and where to ask (the centre's contact on /help), and QPay when the centre takes it. One panel
+// for the plan and bundle pages and /me, shown only while access is pending.
+import type { payments } from '@learning/contracts';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../i18n/useTranslation';
 import { Link } from 'react-router-dom';
 import { amountOf, formatPrice } from '../format';
+import { QpayCheckout } from './QpayCheckout';
 
 /** What a plan, a bundle or a /me entry says about paying for it (catalog answers, wire contract section 1). */
 export interface PaymentOffer {
@@ -23,13 +25,15 @@ export interface PaymentOffer {
 
 export interface PaymentInstructionsProps {
   offer: PaymentOffer;
+  /** The plan or bundle asked for, `{ monsterplan: id }` or `{ lesson: id }`: what a QPay invoice pays. */
+  bundle: payments.InvoiceBody;
   /** Right after the request: says it was sent and takes the focus, as the button that was pressed is gone. */
   isJustRequested?: boolean;
   /** The panel's heading under the page's own (a card's title is h3, so its panel is h4). */
   headingLevel?: 2 | 3 | 4;
 }
 
-export function PaymentInstructions({ offer, isJustRequested = false, headingLevel = 3 }: PaymentInstructionsProps) {
+export function PaymentInstructions({ offer, bundle, isJustRequested = false, headingLevel = 3 }: PaymentInstructionsProps) {
   const { t } = useTranslation('common');
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
@@ -50,6 +54,7 @@ export function PaymentInstructions({ offer, isJustRequested = false, headingLev
       </Heading>
       <AmountToPay offer={offer} />
       <p className="lp-payment__instructions">{instructions || t('payment.atCentre')}</p>
+      <QpayCheckout bundle={bundle} />
       <p className="lp-payment__approval">
         {t('payment.approval')} <Link to="/notifications">{t('payment.notifications')}</Link>
       </p>

@@ -11,6 +11,7 @@ export { minutesOf, MinutesListened, ProgressMark } from './ListeningProgress';
 export { Modal, type ModalProps } from './Modal';
 export { BundlePrice, earlyPriceOf, type BundleOffer, type BundlePriceProps } from './BundlePrice';
 export { PaymentInstructions, type PaymentInstructionsProps, type PaymentOffer } from './PaymentInstructions';
+export { QpayCheckout, type QpayCheckoutProps } from './QpayCheckout';
 export { Poster, posterUrl, type PosterProps } from './Poster';
 export { Truncated } from './Truncated';
 export { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';

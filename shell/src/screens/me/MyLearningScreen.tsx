@@ -18,6 +18,7 @@ import {
   useCurrentUser,
   useMyLearning,
   useTranslation,
+  type PaymentInstructionsProps,
   type PaymentOffer,
   type User,
 } from '@learning/platform';
@@ -96,7 +97,7 @@ function PlanEntry({ plan, user }: { plan: MyMonsterplan; user: User | null | un
   const exam = user?.monsterplanExam.find((result) => result.id === plan._id);
   const place = plan.continue;
   return (
-    <Entry name={plan.name} path={planPath} access={plan.access} listened={plan} offer={plan}>
+    <Entry name={plan.name} path={planPath} access={plan.access} listened={plan} offer={plan} bundle={{ monsterplan: plan._id }}>
       {exam && (
         <p className="my-learning__exam">
           {t('learning.exam', { correct: exam.correctQuestions, total: exam.totalQuestions })} ({isPassed(exam.correctQuestions, exam.totalQuestions) ? t('learning.examPassed') : t('learning.examNotPassed')})
@@ -116,7 +117,7 @@ function LessonEntry({ lesson }: { lesson: MyLesson }) {
   const lessonPath = `/product-remote-lesson/${encodeURIComponent(lesson._id)}`;
   const place = lesson.continue;
   return (
-    <Entry name={lesson.name} path={lessonPath} access={lesson.access} listened={lesson} offer={lesson}>
+    <Entry name={lesson.name} path={lessonPath} access={lesson.access} listened={lesson} offer={lesson} bundle={{ lesson: lesson._id }}>
       {lesson.access === 'approved' && (
         <Link className="lp-button lp-button--primary" to={place ? `${lessonPath}?video=${encodeURIComponent(place.videoId)}` : lessonPath}>
           {place ? t('learning.continueLesson', { time: formatClock(place.position) }) : lesson.status === 'not-started' ? t('learning.start') : t('learning.open')}
@@ -133,11 +134,13 @@ interface EntryProps {
   listened: Pick<MyMonsterplan, 'listenedSeconds' | 'totalSeconds' | 'status'>;
   /** The entry's price, the price its request recorded, and the payment instructions (GET /v1/progress/mine). */
   offer: PaymentOffer & { requestPrice: string };
+  /** The plan or bundle itself, for paying its request by QPay. */
+  bundle: PaymentInstructionsProps['bundle'];
   children: ReactNode;
 }
 
 /** One plan or bundle: its name, its access, how to pay while pending, and for an approved learner what was heard. */
-function Entry({ name, path, access, listened, offer, children }: EntryProps) {
+function Entry({ name, path, access, listened, offer, bundle, children }: EntryProps) {
   return (
     <li className="my-learning__entry">
       <h3 className="my-learning__name">
@@ -148,7 +151,7 @@ function Entry({ name, path, access, listened, offer, children }: EntryProps) {
         {access === 'approved' && <ProgressMark status={listened.status} />}
       </p>
       {access === 'pending' ? (
-        <PaymentInstructions offer={offer} headingLevel={4} />
+        <PaymentInstructions offer={offer} bundle={bundle} headingLevel={4} />
       ) : (
         <>
           <BundlePrice offer={{ price: offer.price, earlyPrice: null, earlyPriceUntil: null }} access="approved" requestPrice={offer.requestPrice} />
