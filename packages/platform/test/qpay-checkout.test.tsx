@@ -5,7 +5,7 @@
 import type { payments } from '@learning/contracts';
 import { PaymentInstructions } from '@learning/platform';
 import { aUser, fakeSession, renderWithPlatform } from '@learning/platform/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const offer = { price: '49000', requestPrice: '49000', paymentInstructions: 'Хаан банк 5000 1234 56' };
@@ -66,6 +66,9 @@ it("opens the request's invoice in a dialog with the QR code, the amount, its ex
   const khan = within(dialog).getByRole('link', { name: 'Хаан банк' });
   expect(khan).toHaveAttribute('href', 'khanbank://q?qPay_QRcode=qr-text-1');
   expect(within(dialog).getByRole('link', { name: 'Голомт банк' })).toBeInTheDocument();
+  // A logo that cannot load is left out, not shown broken.
+  fireEvent.error(khan.querySelector('img')!);
+  expect(khan.querySelector('img')).toBeNull();
   // On a wide screen the code comes first, to be scanned from a phone.
   expect(code.compareDocumentPosition(khan) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 

@@ -125,8 +125,7 @@ function BankApps({ apps }: { apps: payments.BankApp[] }) {
         {apps.map((app) => (
           <li key={app.link}>
             <a href={app.link}>
-              {/* The name beside it says which bank: the logo adds nothing for a screen reader. */}
-              <img src={app.logo} alt="" width={32} height={32} loading="lazy" />
+              <BankLogo src={app.logo} />
               <span>{app.description || app.name}</span>
             </a>
           </li>
@@ -134,4 +133,15 @@ function BankApps({ apps }: { apps: payments.BankApp[] }) {
       </ul>
     </section>
   );
+}
+
+/**
+ * The bank's logo, from QPay's servers. The name beside it says which bank, so it adds nothing for a
+ * screen reader, and one that cannot load (the network, or the site's image policy) is left out
+ * rather than shown broken.
+ */
+function BankLogo({ src }: { src: string }) {
+  const [isBroken, setBroken] = useState(false);
+  if (isBroken) return null;
+  return <img src={src} alt="" width={32} height={32} loading="lazy" onError={() => setBroken(true)} />;
 }
