@@ -99,4 +99,12 @@ export const texts = {
     amountToPay: (price: string) => `Төлөх дүн: ${price}`,
     paid: (price: string) => `Төлсөн: ${price}`,
   },
+  qpay: {
+    pay: 'QPay-ээр төлөх',
+    dialog: 'QPay-ээр төлөх',
+    codeAlt: 'QPay-ийн QR код: банкны аппаараа уншуулж төлнө үү',
+    apps: 'Банкны аппаар төлөх',
+    planPending: 'Таны хүсэлт хүлээгдэж байна. Админ зөвшөөрсний дараа хичээлүүд нээгдэнэ.',
+    planChooseDay: 'Үзэх өдрөө хуваарийн жагсаалтаас сонгоно уу.',
+  },
 };
