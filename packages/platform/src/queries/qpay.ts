@@ -39,9 +39,10 @@ export function useOpenInvoice() {
 }
 
 /**
- * GET /v1/payments/qpay/invoices/{id} every few seconds while the invoice is open. The moment it
- * reads paid, the learner's user is reloaded until the plan or bundle shows approved, so the page
- * behind turns approved without waiting for the notification.
+ * GET /v1/payments/qpay/invoices/{id} every few seconds while the invoice is open and the tab is
+ * visible, and when the learner comes back to the tab. The moment it reads paid, the learner's user
+ * is reloaded until the plan or bundle shows approved, so the page behind turns approved without
+ * waiting for the notification.
  */
 export function useInvoice(invoiceId: string, bundle: payments.InvoiceBody) {
   const queryClient = useQueryClient();
@@ -54,6 +55,8 @@ export function useInvoice(invoiceId: string, bundle: payments.InvoiceBody) {
       return invoice;
     },
     refetchInterval: (query) => (query.state.data?.status === 'open' ? invoicePollMs : false),
+    // A learner who paid in a bank app on this phone comes back to the tab: asked at once.
+    refetchOnWindowFocus: true,
     staleTime: 0,
   });
 }

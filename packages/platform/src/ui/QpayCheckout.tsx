@@ -3,6 +3,7 @@
 // amount, when it expires and the bank apps that open it (those first on a phone, where the learner
 // pays in an app on the same screen). The dialog watches the invoice until it is paid or ends; a
 // failure is said in the server's Mongolian words, and the instructions stay for paying by hand.
+// Paid, the page turns approved and no longer shows the pending panel, nor this dialog with it.
 import type { payments } from '@learning/contracts';
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../format';
