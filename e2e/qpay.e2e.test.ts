@@ -78,7 +78,9 @@ it('a learner asks for a plan, pays its QPay invoice, and the plan page turns ap
   await expectVisible(main.getByText(texts.qpay.planChooseDay, { exact: true }));
   await expectVisible(main.getByText(texts.catalog.approved, { exact: true }));
   expect(await main.getByText(texts.qpay.planPending).count()).toBe(0);
+  // The panel went with the pending request, and its dialog with it.
   expect(await page.getByRole('button', { name: texts.qpay.pay, exact: true }).count()).toBe(0);
+  expect(await page.getByRole('dialog').count()).toBe(0);
 });
 
 it('lists the bank apps before the QR code on a phone', async () => {
