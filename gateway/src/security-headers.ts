@@ -1,6 +1,7 @@
 // The security headers of every answer. Pages: a Content-Security-Policy that allows our own origin
 // and the origins the remote front-ends are configured at (REMOTE_*_URL), with images also from the
-// centre's logo's (CENTRE_LOGO_URL), never framed by others.
+// centre's logo's (CENTRE_LOGO_URL) and QPay's (the bank apps' logos in its invoices), never framed
+// by others.
 // Documents (the brochure and aloud-reading PDFs under /v1/documents): framed by our own pages only,
 // for the brochure viewer's <iframe>.
 import { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,6 +11,9 @@ import type { NodeMiddleware } from '@learning/kit/http';
 
 /** The PDFs the pages show in a frame. */
 export const documentsPath = '/v1/documents/';
+
+/** Where QPay keeps the bank apps' logos its invoices name. */
+export const qpayImagesOrigin = 'https://qpay.mn';
 
 /** The origins of the remotes' manifest URLs that are not on this gateway (`/remotes/…` is). */
 export function remoteOrigins(manifestUrls: readonly string[]): string[] {
@@ -41,8 +45,9 @@ export function securityHeaders(remoteManifestUrls: readonly string[], logoUrl?:
         // chunks as stylesheets, and its images and fonts come from where it is deployed.
         scriptSrc: ["'self'", ...remotes],
         styleSrc: ["'self'", ...remotes],
-        // The centre's logo may be kept elsewhere (CENTRE_LOGO_URL).
-        imgSrc: ["'self'", 'data:', ...new Set([...remotes, ...logo])],
+        // The centre's logo may be kept elsewhere (CENTRE_LOGO_URL); a QPay invoice's bank apps
+        // come with QPay's logos.
+        imgSrc: ["'self'", 'data:', ...new Set([...remotes, ...logo, qpayImagesOrigin])],
         mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...remotes],
         fontSrc: ["'self'", 'data:', ...remotes],

@@ -126,7 +126,7 @@ const pagePolicy = [
   "font-src 'self' data: https://remotes.example.mn",
   "form-action 'self'",
   "frame-ancestors 'none'",
-  "img-src 'self' data: https://remotes.example.mn",
+  "img-src 'self' data: https://remotes.example.mn https://qpay.mn",
   "object-src 'none'",
   "script-src 'self' https://remotes.example.mn",
   "script-src-attr 'none'",
