@@ -570,6 +570,7 @@ describe('payments', () => {
       return result.find((payment: any) => payment.invoiceId === invoice._id && payment.outcome === 'approved');
     }, 'the payment approved');
     expect(paid.user._id).toBe(payer.id);
+    expect((await api.call('GET', '/v1/payments/qpay/receipts', { token: payer.token })).body.result).toEqual([expect.objectContaining({ invoiceId: invoice._id })]);
     expect((await api.call('GET', '/v1/payments.csv', { token: admin })).body).toContain(paid.paymentId);
     expect((await api.call('GET', '/v1/payments?from=not-a-day', { token: admin })).body.code).toBe('validation_failed');
 

@@ -187,4 +187,41 @@ describe('my lessons (/me)', () => {
       expect(screen.queryByRole('region', { name: 'Буцаан олголт' })).not.toBeInTheDocument();
     });
   });
+
+  describe('paid by QPay', () => {
+    const paid = {
+      invoiceId: 'i1',
+      request: { _id: 'q1', kind: 'monsterplan' as const },
+      name: 'Monster plan 1',
+      amount: 49000,
+      paidAt: '2026-12-09T02:00:00.000Z',
+      paymentId: '4012345',
+    };
+    const qrImage = 'iVBORw0KGgo=';
+
+    it("shows each payment, with its e-receipt's number and QR code once QPay made it", async () => {
+      fakeSession(aUser(), {
+        'GET /v1/progress/mine': { body: nothing },
+        'GET /v1/me/refunds': { body: { result: [] } },
+        'GET /v1/payments/qpay/receipts': {
+          body: { result: [{ ...paid, receipt: { number: '000123456789', qrData: 'qr-data', qrImage } }, { ...paid, invoiceId: 'i2', name: 'IELTS сонсгол', receipt: null }] },
+        },
+      });
+      renderApp('/me');
+      const section = within(await screen.findByRole('region', { name: 'QPay-ээр төлсөн төлбөр' }));
+      const [withReceipt, without] = section.getAllByRole('listitem');
+      expect(withReceipt).toHaveTextContent('Monster plan 1 · 49,000₮ · 2026 оны 12-р сарын 9, 10:00');
+      expect(withReceipt).toHaveTextContent('И-баримтын дугаар: 000123456789');
+      expect(within(withReceipt!).getByRole('img', { name: 'И-баримт 000123456789-ийн QR код' })).toHaveAttribute('src', `data:image/png;base64,${qrImage}`);
+      expect(without).toHaveTextContent('QPay төлбөрийн дугаар: 4012345');
+      expect(within(without!).queryByRole('img')).not.toBeInTheDocument();
+    });
+
+    it('shows nothing of QPay to a learner who never paid by it', async () => {
+      fakeSession(aUser(), { 'GET /v1/progress/mine': { body: nothing }, 'GET /v1/me/refunds': { body: { result: [] } } });
+      renderApp('/me');
+      await screen.findByText('Та одоогоор ямар нэг хөтөлбөр, багцад хамрагдаагүй байна.');
+      expect(screen.queryByRole('region', { name: 'QPay-ээр төлсөн төлбөр' })).not.toBeInTheDocument();
+    });
+  });
 });

@@ -10,7 +10,7 @@ import type { DictationScore, LessonProgress, MyLearning, PlanProgress, VideoPro
 import type { AloudTimeliness, BankAccount, ClaimHistory, LearnerRefunds, MyRefunds, PayableRefund, PlanRefunds, RefundItem } from './refunds.js';
 import { mongolianBanks, paymentMethods } from './refunds.js';
 import type { Notification, NotificationPage, UnreadCount } from './auth.js';
-import type { Invoice, Payment, QpayOffer } from './payments.js';
+import type { Invoice, PaidInvoice, Payment, QpayOffer } from './payments.js';
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
@@ -302,6 +302,21 @@ export const invoice = answerOf<Invoice>()(
       .object({ number: z.string(), qrData: z.string(), qrImage: z.string().describe('base64 PNG of qrData') })
       .nullable()
       .describe('the e-receipt (eBarimt), with QPAY_EBARIMT=1'),
+  }),
+);
+export const paidInvoices = answerOf<{ result: PaidInvoice[] }>()(
+  z.object({
+    result: z.array(
+      z.object({
+        invoiceId: z.string(),
+        request: z.object({ _id: z.string(), kind: z.enum(['lesson', 'monsterplan']) }),
+        name: z.string(),
+        amount: z.number().int(),
+        paidAt: isoTime,
+        paymentId: z.string(),
+        receipt: invoice.shape.receipt,
+      }),
+    ),
   }),
 );
 export const payment = answerOf<Payment>()(

@@ -366,6 +366,10 @@ export const operations: readonly Operation[] = [
     errors: { 404: '`request_not_found`, `qpay_off`', 409: '`request_approved`, `price_not_payable`', 502: '`qpay_unavailable`: QPay failed, answered slowly or refused; nothing was kept' },
   },
   {
+    method: 'get', path: '/v1/payments/qpay/receipts', tag: 'payments', caller: 'user', summary: 'The learner\'s invoices paid through QPay, with their e-receipts',
+    answer: { status: 200, description: '`{result}`, newest first; `receipt` null until QPay made it (QPAY_EBARIMT=1)', json: answers.paidInvoices },
+  },
+  {
     method: 'get', path: '/v1/payments/qpay/invoices/{id}', tag: 'payments', caller: 'user', summary: 'An invoice: the learner\'s own, or any for the administrator',
     answer: { status: 200, description: 'The invoice', json: answers.invoice }, errors: { 404: '`invoice_not_found`' },
   },

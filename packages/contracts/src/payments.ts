@@ -46,6 +46,18 @@ export interface Invoice {
   receipt: { number: string; qrData: string; qrImage: string } | null;
 }
 
+/** GET /v1/payments/qpay/receipts: one of the learner's invoices paid through QPay, with its e-receipt once made. */
+export interface PaidInvoice {
+  invoiceId: string;
+  request: { _id: string; kind: 'lesson' | 'monsterplan' };
+  /** The plan's or bundle's name when the invoice was made. */
+  name: string;
+  amount: number;
+  paidAt: string;
+  paymentId: string;
+  receipt: Invoice['receipt'];
+}
+
 /**
  * received: reported by QPay, its outcome being decided (a moment); approved: it matched and approved
  * the request. partial / excess: its amount differs from the invoice's; request_gone: the request was

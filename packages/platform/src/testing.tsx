@@ -199,7 +199,7 @@ export function aUser(overrides: Partial<auth.User> = {}): auth.User {
 /**
  * Installs a stand-in gateway as the page's fetch, with a session: for a user, a stored token that
  * GET /v1/auth/me accepts (answers may replace it, e.g. to change the user after a request); for
- * null, a guest.
+ * null, a guest. The learner has paid nothing through QPay unless answers say so.
  */
 export function fakeSession(user: auth.User | null, answers: Record<string, Answer> = {}, options: { holdUploads?: boolean } = {}) {
   localStorage.clear();
@@ -207,6 +207,8 @@ export function fakeSession(user: auth.User | null, answers: Record<string, Answ
   const gateway = fakeGateway(
     {
       'GET /v1/auth/me': user ? { body: user } : { status: 401, body: { message: 'Нэвтэрнэ үү.', code: 'unauthenticated' } },
+      // Nothing paid through QPay yet (the receipts /me lists).
+      'GET /v1/payments/qpay/receipts': { body: { result: [] } },
       ...answers,
     },
     options,

@@ -3,7 +3,7 @@
 // idempotence, the poller, mismatched payments, cancelling, QPay's failures, the e-receipt and the
 // reconciliation report.
 import { eventually, expectStatus, startTestPlatform } from '@learning/testing';
-import { adminOnly, anyone, expectWhoMayCall, type Caller, type Route } from '@learning/testing/authorization';
+import { adminOnly, anyone, expectWhoMayCall, signedIn, type Caller, type Route } from '@learning/testing/authorization';
 import { catalogFixtureOn, mediaSigningSecret, type CatalogFixture, type Learner } from '@learning/testing/catalog';
 import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 
@@ -97,6 +97,11 @@ it('approves the request when QPay says the invoice is paid, through the same ev
   expect(paid).toMatchObject({ status: 'paid', receipt: { number: qpay.receipts.get(payment.paymentId)!.receiptId, qrData: qpay.receipts.get(payment.paymentId)!.qrData } });
   expect(Buffer.from(paid.receipt.qrImage, 'base64').subarray(1, 4).toString()).toBe('PNG');
   expect(qpay.receipts.get(payment.paymentId)!.receiverType).toBe('CITIZEN');
+  // The learner's paid invoices, for /me.
+  const receipts = expectStatus(await fixture.call('GET', '/v1/payments/qpay/receipts', { token: learner.token }), 200, 'the receipts');
+  expect(receipts.result).toEqual([
+    { invoiceId: invoice._id, request: { _id: request._id, kind: 'monsterplan' }, name: plan.name, amount: 49_000, paidAt: payment.paidAt.toISOString(), paymentId: payment.paymentId, receipt: paid.receipt },
+  ]);
 });
 
 it('approves once when QPay calls back twice, by POST', async () => {
@@ -321,6 +326,7 @@ describe('who may call what', () => {
       expected: { guest: 401, learner: 201, otherLearner: 404, admin: 404 },
     },
     { method: 'GET', path: '/v1/payments/qpay/invoices/{id}', prepare: async () => ({ path: `/v1/payments/qpay/invoices/${await learnersInvoice()}` }), expected: ownOrAdmin },
+    { method: 'GET', path: '/v1/payments/qpay/receipts', prepare: async () => ({ path: '/v1/payments/qpay/receipts' }), expected: signedIn(200) },
     { method: 'DELETE', path: '/v1/payments/qpay/invoices/{id}', prepare: async () => ({ path: `/v1/payments/qpay/invoices/${await learnersInvoice()}` }), expected: adminOnly(200) },
     { method: 'GET', path: '/v1/payments/qpay/callback/{id}', prepare: async () => ({ path: `/v1/payments/qpay/callback/${await learnersInvoice()}` }), expected: anyone },
     { method: 'POST', path: '/v1/payments/qpay/callback/{id}', prepare: async () => ({ path: `/v1/payments/qpay/callback/${await learnersInvoice()}` }), expected: anyone },

@@ -75,6 +75,13 @@ export const screenTranslations = {
       holderRequired: 'Данс эзэмшигчийн нэрээ оруулна уу.',
       holderTooLong: 'Данс эзэмшигчийн нэр 100 тэмдэгтээс урт байж болохгүй.',
     },
+    receipts: {
+      title: 'QPay-ээр төлсөн төлбөр',
+      loadError: 'Төлбөрийн баримтыг ачаалж чадсангүй.',
+      number: 'И-баримтын дугаар: {{number}}',
+      qrAlt: 'И-баримт {{number}}-ийн QR код',
+      noReceipt: 'QPay төлбөрийн дугаар: {{paymentId}}',
+    },
     claims: {
       title: 'Буцаан олголт',
       loadError: 'Буцаан олголтын мэдээллийг ачаалж чадсангүй.',
@@ -268,6 +275,13 @@ export const screenTranslations = {
       numberInvalid: 'An account number is 5 to 20 digits, or an IBAN starting with MN.',
       holderRequired: "Enter the account holder's name.",
       holderTooLong: "The account holder's name can be at most 100 characters.",
+    },
+    receipts: {
+      title: 'Paid by QPay',
+      loadError: 'Your receipts could not be loaded.',
+      number: 'E-receipt number: {{number}}',
+      qrAlt: 'QR code of e-receipt {{number}}',
+      noReceipt: 'QPay payment number: {{paymentId}}',
     },
     claims: {
       title: 'Refunds',

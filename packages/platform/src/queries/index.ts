@@ -25,7 +25,7 @@ export {
   useNotifications,
   useUnreadCount,
 } from './notifications';
-export { fetchInvoice, fetchQpayOffer, invoiceKey, invoicePollMs, qpayOfferKey, useInvoice, useOpenInvoice, useQpayOffer } from './qpay';
+export { fetchInvoice, fetchQpayOffer, invoiceKey, invoicePollMs, paidInvoicesKey, qpayOfferKey, useInvoice, useOpenInvoice, usePaidInvoices, useQpayOffer } from './qpay';
 export {
   fetchLessonProgress,
   fetchMyLearning,

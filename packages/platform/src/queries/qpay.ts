@@ -8,6 +8,7 @@ import { reloadUserUntil } from '../session';
 import { progressKey } from './progress';
 
 export const qpayOfferKey = ['payments', 'qpay'] as const;
+export const paidInvoicesKey = [...qpayOfferKey, 'receipts'] as const;
 export const invoiceKey = (invoiceId: string) => [...qpayOfferKey, 'invoices', invoiceId] as const;
 
 /** How often an open invoice's dialog asks whether it was paid; TanStack Query stops while the tab is hidden. */
@@ -19,6 +20,14 @@ export function fetchQpayOffer(signal?: AbortSignal): Promise<payments.QpayOffer
 
 export function fetchInvoice(invoiceId: string, signal?: AbortSignal): Promise<payments.Invoice> {
   return api.get<payments.Invoice>(`/v1/payments/qpay/invoices/${encodeURIComponent(invoiceId)}`, undefined, signal);
+}
+
+/** GET /v1/payments/qpay/receipts: the learner's invoices paid through QPay, with their e-receipts (on /me). */
+export function usePaidInvoices() {
+  return useQuery({
+    queryKey: paidInvoicesKey,
+    queryFn: ({ signal }) => api.get<{ result: payments.PaidInvoice[] }>('/v1/payments/qpay/receipts', undefined, signal),
+  });
 }
 
 /** GET /v1/payments/qpay: it changes only with the centre's settings, so one answer serves the visit. */

@@ -110,6 +110,27 @@ export async function findInvoice(db: CatalogDb, id: string, caller: { id: strin
   return invoiceView(row);
 }
 
+/** The learner's invoices paid through QPay, newest first, each with its e-receipt once QPay made it. */
+export async function paidInvoicesOf(db: CatalogDb, userId: string): Promise<payments.PaidInvoice[]> {
+  const rows = await db
+    .selectFrom('qpay_invoice as i')
+    .innerJoin('qpay_payment as p', (join) => join.onRef('p.invoice_id', '=', 'i.id').on('p.outcome', '=', 'approved'))
+    .selectAll('i')
+    .select(['p.paid_at', 'p.payment_id'])
+    .where('i.user_id', '=', userId)
+    .orderBy('p.paid_at', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    invoiceId: row.id,
+    request: { _id: row.request_id, kind: row.kind },
+    name: row.bundle_name,
+    amount: row.amount,
+    paidAt: row.paid_at.toISOString(),
+    paymentId: row.payment_id,
+    receipt: invoiceView(row).receipt,
+  }));
+}
+
 /** The administrator cancels an open invoice, at QPay first: a learner can no longer pay it. */
 export async function cancelInvoice(db: CatalogDb, qpay: QpayClient, id: string): Promise<payments.Invoice> {
   if (!isUuid(id)) throw invoiceRefusals.invoiceNotFound();

@@ -7,7 +7,7 @@ import { requireAdmin, requireUser } from '@learning/kit/auth';
 import { isUuid, parseInput } from '@learning/kit/http';
 import type { ServiceContext } from '@learning/kit/service';
 import { Router, type RequestHandler } from 'express';
-import { cancelInvoice, findInvoice, invoiceRefusals, openInvoice, type InvoiceSettings } from '../payments/invoices.js';
+import { cancelInvoice, findInvoice, invoiceRefusals, openInvoice, paidInvoicesOf, type InvoiceSettings } from '../payments/invoices.js';
 import { listPayments, paymentsCsv } from '../payments/payments-report.js';
 import type { QpayClient } from '../payments/qpay-client.js';
 import type { CatalogTables } from '../tables.js';
@@ -33,6 +33,11 @@ export function paymentRoutes(context: ServiceContext<CatalogTables>, qpay: Qpay
     const body = parseInput(payments.invoiceBody, req.body);
     const { invoice, isNew } = await openInvoice(db, client, settings, req.principal!.id, body);
     res.status(isNew ? 201 : 200).set(noStore).json(invoice);
+  });
+
+  // A signed-in learner: their invoices paid through QPay, with the e-receipts.
+  router.get('/v1/payments/qpay/receipts', requireUser, async (req, res) => {
+    res.set(noStore).json({ result: await paidInvoicesOf(db, req.principal!.id) });
   });
 
   // The learner whose invoice it is, or an administrator: its state (open, paid…) and receipt.

@@ -23,6 +23,7 @@ import {
   type User,
 } from '@learning/platform';
 import type { ReactNode } from 'react';
+import { MyReceipts } from './MyReceipts';
 import { MyRefunds } from './MyRefunds';
 import '../strings';
 
@@ -42,6 +43,7 @@ export default function MyLearningScreen() {
       ) : (
         <MyLearningLists learning={learning.data} />
       )}
+      <MyReceipts />
       <MyRefunds />
     </>
   );
