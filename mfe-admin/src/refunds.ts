@@ -1,10 +1,10 @@
 // The refund ledger (contract section 3): a plan's report per learner, a learner's refunds,
-// marking one paid and undoing it (the answer replaces the item shown), and the report as CSV, which
-// the api client cannot fetch (it reads JSON only): fetched here with the session's token and saved.
+// marking one paid and undoing it (the answer replaces the item shown), and the report as CSV.
 // And the claims ready to pay: their list, the bank's CSV, paying one by bank transfer or QPay refund
 // (it leaves the list), and a claim's history.
-import { payloadEncryptionHeader, type refunds } from '@learning/contracts';
-import { api, keepPreviousData, readAnswer, tokenStore, useMutation, useQuery, useQueryClient } from '@learning/platform';
+import type { refunds } from '@learning/contracts';
+import { api, keepPreviousData, useMutation, useQuery, useQueryClient } from '@learning/platform';
+import { downloadCsv } from './csv-download';
 import { refundsKey } from './keys';
 import { rowsPerPage } from './paging';
 
@@ -115,43 +115,12 @@ export function withItem(shown: unknown, item: RefundItem): unknown {
   return { ...list, result: list.result.map((each) => (each._id === item._id ? { ...each, ...item } : each)) };
 }
 
-/** GET …/refunds.csv with the bearer token, saved under the name the server gives (Content-Disposition). */
+/** GET …/refunds.csv, saved under the name the server gives (refunds-{id}.csv). */
 export function downloadRefundsCsv(monsterplanId: string): Promise<void> {
-  return downloadCsv(`${reportPath(monsterplanId)}.csv`, `refunds-${monsterplanId}.csv`);
+  return downloadCsv(`${reportPath(monsterplanId)}.csv`, { fallbackName: `refunds-${monsterplanId}.csv` });
 }
 
 /** GET /v1/refunds/payable.csv: the bank's bulk-transfer file of the claims ready to pay. */
 export function downloadPayableCsv(): Promise<void> {
-  return downloadCsv('/v1/refunds/payable.csv', 'refunds-payable.csv');
-}
-
-async function downloadCsv(path: string, fallbackName: string): Promise<void> {
-  const token = tokenStore.get();
-  const response = await fetch(path, { headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  // A refusal is JSON like any call's (sealed behind a gateway with a secret): its Mongolian message.
-  if (!response.ok) await readAnswer(response.status, response.headers.get(payloadEncryptionHeader), await response.text().catch(() => ''));
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has started the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** `attachment; filename="refunds-p1.csv"` (or the RFC 6266 `filename*=UTF-8''…`) → its file name. */
-export function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // Not percent-encoded after all: the plain name below.
-    }
-  }
-  return /filename\s*=\s*"([^"]*)"/i.exec(disposition)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(disposition)?.[1] ?? null;
+  return downloadCsv('/v1/refunds/payable.csv', { fallbackName: 'refunds-payable.csv' });
 }
