@@ -17,6 +17,12 @@ export interface AccessRequest {
   isApproved: boolean;
   /** The price that applied when the request was made (the early one before its deadline): what the learner pays. */
   price: string;
+  /** How it was paid once approved: QPay's payment, or by hand; null while pending. */
+  payment: catalog.LessonRequest['payment'];
+  /** The learner's QPay invoice waiting to be paid, if any. */
+  openInvoice: catalog.LessonRequest['openInvoice'];
+  /** Payments QPay reported that could not approve it (a different amount, or the request gone). */
+  flaggedPayments: catalog.LessonRequest['flaggedPayments'];
 }
 
 const families = {
@@ -28,7 +34,8 @@ export const newRequestCountKey = (kind: RequestKind) => [...requestsKey(kind), 
 
 function fromWire(kind: RequestKind, request: catalog.LessonRequest | catalog.MonsterplanRequest): AccessRequest {
   const bundle = kind === 'lesson' ? (request as catalog.LessonRequest).lesson : (request as catalog.MonsterplanRequest).monsterplan;
-  return { _id: request._id, createdAt: request.createdAt, user: request.user, bundle, isApproved: request.isApproved, price: request.price };
+  const { _id, createdAt, user, isApproved, price, payment, openInvoice, flaggedPayments } = request;
+  return { _id, createdAt, user, bundle, isApproved, price, payment, openInvoice, flaggedPayments };
 }
 
 export function useRequests(kind: RequestKind, page: number) {

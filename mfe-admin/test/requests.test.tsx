@@ -20,7 +20,7 @@ describe('the requests panel', () => {
     // The spec's one English badge, as it writes it.
     expect(await lessonPanel().findByText('1 new request')).toBeInTheDocument();
     const table = lessonPanel().getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Хэзээ', 'Имэйл', 'Багц', 'Үнэ', 'Үйлдэл']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Хэзээ', 'Имэйл', 'Багц', 'Үнэ', 'Төлбөр', 'Үйлдэл']);
     const [pending, approved] = within(table).getAllByRole('row').slice(1).map((row) => within(row));
     expect(pending!.getByText('5 минутын өмнө')).toHaveAttribute('datetime');
     expect(pending!.getByText('r1@example.com')).toBeInTheDocument();

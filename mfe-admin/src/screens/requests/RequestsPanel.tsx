@@ -1,8 +1,9 @@
 // The requests panel of spec sections 2 and 4, for lesson bundles and Monster plans alike: its heading
 // ('Багц хичээлийн хүсэлтүүд' for bundles, 'Monster plan-ы хүсэлтүүд' for plans), the badge
 // 'N new request', and a table of when, who, which bundle, the price the request recorded (what the
-// learner pays: the early price when asked before its deadline) and the action ('Зөвшөөрсөн', or
-// 'Зөвшөөрөх' and 'Цуцлах', each after its inline 'Тийм'/'Үгүй'), paged on the server.
+// learner pays: the early price when asked before its deadline), how it was paid (QPay or by hand,
+// an open invoice to cancel, payments flagged) and the action ('Зөвшөөрсөн', or 'Зөвшөөрөх' and
+// 'Цуцлах', each after its inline 'Тийм'/'Үгүй'), paged on the server.
 import { Badge, formatPrice, PageTitle, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
@@ -11,7 +12,9 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pager } from '../../components/Pager';
 import { RelativeTime } from '../../components/RelativeTime';
 import { usePageParam } from '../../paging';
+import { useCancelInvoice } from '../../payments';
 import { useNewRequestCount, useRequests, useSettleRequest, type AccessRequest, type RequestKind } from '../../requests';
+import { RequestPayment } from './RequestPayment';
 
 const requestsTitleKey = { lesson: 'lessonRequests.title', monsterplan: 'monsterplanRequests.title' } as const satisfies Record<RequestKind, string>;
 
@@ -23,6 +26,7 @@ export function RequestsPanel({ kind, isPageTitle = false }: { kind: RequestKind
   const requests = useRequests(kind, page);
   const count = useNewRequestCount(kind);
   const settle = useSettleRequest(kind);
+  const cancelInvoice = useCancelInvoice(kind);
   const title = t(requestsTitleKey[kind]);
   const busyWith = (request: AccessRequest): Decision | null => (settle.isPending && settle.variables.request._id === request._id ? settle.variables.decision : null);
 
@@ -37,6 +41,7 @@ export function RequestsPanel({ kind, isPageTitle = false }: { kind: RequestKind
       }
     >
       <ErrorNotice title={t('requests.failed')} error={settle.error} />
+      <ErrorNotice title={t('payments.cancelInvoiceFailed')} error={cancelInvoice.error} />
       <AdminTable
         query={requests}
         rows={requests.data?.result}
@@ -46,6 +51,17 @@ export function RequestsPanel({ kind, isPageTitle = false }: { kind: RequestKind
           { header: t('requests.email'), kind: 'email', cell: (request) => request.user.email },
           { header: t('requests.bundle'), cell: (request) => request.bundle.name },
           { header: t('requests.price'), kind: 'number', cell: (request) => formatPrice(request.price) },
+          {
+            header: t('payments.column'),
+            kind: 'list',
+            cell: (request) => (
+              <RequestPayment
+                request={request}
+                isCancellingInvoice={cancelInvoice.isPending && cancelInvoice.variables._id === request.openInvoice?._id}
+                onCancelInvoice={(invoice) => cancelInvoice.mutate(invoice)}
+              />
+            ),
+          },
           {
             header: t('requests.action'),
             kind: 'actions',
