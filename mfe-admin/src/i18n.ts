@@ -292,8 +292,6 @@ registerTranslations('admin', {
       totals: 'Нийт {{learners}} суралцагч. Энэ хуудсанд: олгох {{earned}}, төлсөн {{paid}}, үлдэгдэл {{owed}}.',
       empty: 'Буцаан олголт авах суралцагч одоогоор алга.',
       loadError: 'Буцаан олголтыг ачаалж чадсангүй.',
-      csv: 'CSV татах',
-      csvFailed: 'CSV файлыг татаж чадсангүй.',
     },
     payable: {
       title: 'Олгох буцаан олголт',
@@ -319,6 +317,7 @@ registerTranslations('admin', {
       actionNames: { earned: 'Олгох эрх үүссэн', details_given: 'Дансны мэдээлэл өгсөн', paid: 'Олгосон', payment_undone: 'Олгосныг буцаасан' },
       byPlatform: 'систем',
     },
+    csv: { download: 'CSV татах', failed: 'CSV файлыг татаж чадсангүй.' },
     learner: {
       title: 'Суралцагч',
       back: '← Хэрэглэгчид',
@@ -651,8 +650,6 @@ registerTranslations('admin', {
       totals: '{{learners}} learners in all. On this page: earned {{earned}}, paid {{paid}}, owed {{owed}}.',
       empty: 'No learner has earned a refund yet.',
       loadError: 'The refunds could not be loaded.',
-      csv: 'Download CSV',
-      csvFailed: 'The CSV file could not be downloaded.',
     },
     payable: {
       title: 'Refunds to pay',
@@ -678,6 +675,7 @@ registerTranslations('admin', {
       actionNames: { earned: 'Earned', details_given: 'Account given', paid: 'Paid', payment_undone: 'Payment undone' },
       byPlatform: 'the platform',
     },
+    csv: { download: 'Download CSV', failed: 'The CSV file could not be downloaded.' },
     learner: {
       title: 'Learner',
       back: '← Users',

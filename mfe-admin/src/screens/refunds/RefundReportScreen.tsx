@@ -2,9 +2,10 @@
 // at 35/40, a read-aloud recorded within 24 hours of the day's assignment), per learner with the price
 // their request recorded, their items, the amounts earned, paid and owed, "mark paid" and undo, paged;
 // and the report as CSV.
-import { Button, formatPrice, Link, PageTitle, useMutation, useParams, useTranslation } from '@learning/platform';
+import { formatPrice, Link, PageTitle, useParams, useTranslation } from '@learning/platform';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
+import { CsvDownload } from '../../components/CsvDownload';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { Pager } from '../../components/Pager';
 import { RefundItems } from '../../components/RefundItems';
@@ -35,7 +36,7 @@ export function RefundReportScreen() {
         heading={
           <div className="admin-section__head">
             <h2>{t('refunds.learners')}</h2>
-            <CsvDownload monsterplanId={monsterplanId} />
+            <CsvDownload download={() => downloadRefundsCsv(monsterplanId)} />
           </div>
         }
       >
@@ -74,19 +75,6 @@ export function RefundReportScreen() {
         )}
         {report.data && <Pager name={title} page={page} total={report.data.total} onChange={setPage} />}
       </AdminSection>
-    </>
-  );
-}
-
-function CsvDownload({ monsterplanId }: { monsterplanId: string }) {
-  const { t } = useTranslation('admin');
-  const download = useMutation({ mutationFn: () => downloadRefundsCsv(monsterplanId) });
-  return (
-    <>
-      <Button variant="secondary" isLoading={download.isPending} onClick={() => download.mutate()}>
-        {t('refunds.csv')}
-      </Button>
-      <ErrorNotice title={t('refunds.csvFailed')} error={download.error} />
     </>
   );
 }
