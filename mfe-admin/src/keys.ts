@@ -9,3 +9,4 @@ export const aloudsKey = ['admin', 'alouds'] as const;
 export const refundsKey = ['admin', 'refunds'] as const;
 export const aloudTimelinessKey = ['admin', 'aloud-timeliness'] as const;
 export const learnerKey = (userId: string) => ['admin', 'learner', userId] as const;
+export const paymentsKey = ['admin', 'payments'] as const;

@@ -8,6 +8,7 @@ import { LessonsScreen } from './screens/lessons/LessonsScreen';
 import { MonsterplansScreen } from './screens/monsterplans/MonsterplansScreen';
 import { AdminPanel } from './screens/panel/AdminPanel';
 import { PayableRefundsScreen } from './screens/payable/PayableRefundsScreen';
+import { PaymentsScreen } from './screens/payments/PaymentsScreen';
 import { RefundReportScreen } from './screens/refunds/RefundReportScreen';
 import { RequestsScreen } from './screens/requests/RequestsScreen';
 import { UsersScreen } from './screens/users/UsersScreen';
@@ -24,6 +25,7 @@ export default function AdminRoutes() {
         <Route path="monsterplans/requests" element={<RequestsScreen kind="monsterplan" />} />
         <Route path="monsterplans/:id/refunds" element={<RefundReportScreen />} />
         <Route path="refunds" element={<PayableRefundsScreen />} />
+        <Route path="payments" element={<PaymentsScreen />} />
         <Route path="users" element={<UsersScreen />} />
         <Route path="users/:id" element={<LearnerScreen />} />
         <Route path="videos" element={<VideosScreen />} />

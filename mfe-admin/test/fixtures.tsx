@@ -25,6 +25,7 @@ export function adminSession(answers: Answers = {}, options: { holdUploads?: boo
       'GET /v1/files/monsterplan-videos': { body: { result: [], total: 0 } },
       'GET /v1/monsterplans/exam-results': { body: { result: [], total: 0 } },
       'GET /v1/monsterplans/aloud': { body: { result: [], total: 0 } },
+      'GET /v1/payments': { body: { result: [], total: 0 } },
       ...answers,
     },
     options,

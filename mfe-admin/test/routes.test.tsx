@@ -13,6 +13,7 @@ describe('administrator remote routes', () => {
     ['/administrator/lessons/requests', 'Багц хичээлийн хүсэлтүүд', 'Багц хичээлийн хүсэлтүүд'],
     ['/administrator/monsterplans', 'Monster plan', 'Monster plan'],
     ['/administrator/monsterplans/requests', 'Monster plan-ы хүсэлтүүд', 'Monster plan-ы хүсэлтүүд'],
+    ['/administrator/payments', 'Төлбөрүүд', 'Төлбөрүүд'],
     ['/administrator/users', 'Хэрэглэгчид', 'Хэрэглэгчид'],
     ['/administrator/videos', 'Видео', 'Видео'],
     ['/administrator/centre', 'Төвийн лого', 'Төвийн лого'],
@@ -24,7 +25,7 @@ describe('administrator remote routes', () => {
     expect(sections.getByRole('link', { name: entry })).toHaveClass('lp-button--primary');
   });
 
-  it('has entries for lesson bundles and Monster plans with their requests, videos, users and the centre\'s logo, with the new-request counts', async () => {
+  it('has entries for lesson bundles and Monster plans with their requests, the payments, videos, users and the centre\'s logo, with the new-request counts', async () => {
     adminSession({
       'GET /v1/lesson-requests/total-new-requests': { body: { count: 3 } },
       'GET /v1/monsterplan-requests/total-new-requests': { body: { count: 0 } },
@@ -38,6 +39,7 @@ describe('administrator remote routes', () => {
       '/administrator/lessons/requests',
       '/administrator/monsterplans',
       '/administrator/monsterplans/requests',
+      '/administrator/payments',
       '/administrator/videos',
       '/administrator/users',
       '/administrator/refunds',

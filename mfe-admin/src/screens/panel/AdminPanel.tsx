@@ -1,5 +1,5 @@
 // The admin panel: its sections (lesson bundles with their requests and the new-request count,
-// Monster plans likewise, videos, users, the refunds to pay, the centre's logo) and the chosen one below.
+// Monster plans likewise, the payments, videos, users, the refunds to pay, the centre's logo) and the chosen one below.
 import { NavLink, Outlet, useTranslation } from '@learning/platform';
 import '../../admin.css';
 import { useNewRequestCount, type RequestKind } from '../../requests';
@@ -11,6 +11,7 @@ const sections: ReadonlyArray<{ to: string; label: string; requests?: RequestKin
   { to: 'lessons/requests', label: 'lessonRequests.title' },
   { to: 'monsterplans', label: 'monsterplans.title', requests: 'monsterplan' },
   { to: 'monsterplans/requests', label: 'monsterplanRequests.title' },
+  { to: 'payments', label: 'payments.title' },
   { to: 'videos', label: 'videos.title' },
   { to: 'users', label: 'users.title' },
   { to: 'refunds', label: 'panel.refunds' },
