@@ -1,7 +1,7 @@
 // /administrator/payments ('Төлбөрүүд'): every payment QPay reported, for reconciliation, the newest
 // first: when it was paid (the centre's clock), QPay's payment id, the amount and the invoiced
-// amount, how it turned out (one that could not approve its request flagged), the learner and the
-// request. Filtered by the centre's days (kept in the address), paged on the server, and the same
+// amount, how it turned out (one that could not approve its request flagged), and the learner's
+// email with the request's kind and name in one column, so that the list fits a laptop's width. Filtered by the centre's days (kept in the address), paged on the server, and the same
 // days as CSV.
 import { Badge, formatPrice, PageTitle, useTranslation } from '@learning/platform';
 import { AdminTable } from '../../components/AdminTable';
@@ -20,7 +20,7 @@ export function PaymentsScreen() {
   const payments = usePayments(days, page);
   const title = t('payments.title');
   return (
-    <>
+    <div className="admin-payments">
       <PageTitle>{title}</PageTitle>
       <p className="admin-muted">{t('payments.lead')}</p>
       <div className="admin-section__head">
@@ -37,11 +37,11 @@ export function PaymentsScreen() {
           { header: t('payments.columns.amount'), kind: 'number', cell: (payment) => formatPrice(payment.amount) },
           { header: t('payments.columns.invoiceAmount'), kind: 'number', cell: (payment) => formatPrice(payment.invoiceAmount) },
           { header: t('payments.columns.outcome'), cell: (payment) => <Badge tone={outcomeTone(payment.outcome)}>{t(`payments.outcome.${payment.outcome}`)}</Badge> },
-          { header: t('payments.columns.email'), kind: 'email', cell: (payment) => payment.user.email },
           {
             header: t('payments.columns.request'),
             cell: (payment) => (
               <>
+                <span className="admin-payment__email">{payment.user.email}</span>
                 <span className="admin-payment__kind">{t(`requests.kind.${payment.request.kind}`)}</span> {payment.request.name}
               </>
             ),
@@ -53,6 +53,6 @@ export function PaymentsScreen() {
         rowAttributes={(payment) => (isMismatched(payment.outcome) ? { className: 'admin-row--flagged' } : {})}
       />
       {payments.data && <Pager name={title} page={page} total={payments.data.total} onChange={setPage} />}
-    </>
+    </div>
   );
 }
