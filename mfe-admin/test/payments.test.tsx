@@ -56,6 +56,7 @@ describe('the payments page (/administrator/payments)', () => {
       'p1@example.comMonster plan Monster plan 1',
     ]);
     expect(approved).not.toHaveClass('admin-row--flagged');
+    expect(within(approved!).getByRole('link', { name: 'p1@example.com' })).toHaveAttribute('href', '/administrator/users/user-p1');
     // The centre's day: paid at 00:30 in Ulaanbaatar on the 20th.
     expect(within(partial!).getByRole('time')).toHaveTextContent('2026 оны 11-р сарын 20, 00:30');
     expect(partial).toHaveTextContent('20,000₮');

@@ -1,9 +1,10 @@
 // /administrator/payments ('Төлбөрүүд'): every payment QPay reported, for reconciliation, the newest
 // first: when it was paid (the centre's clock), QPay's payment id, the amount and the invoiced
 // amount, how it turned out (one that could not approve its request flagged), and the learner's
-// email with the request's kind and name in one column, so that the list fits a laptop's width. Filtered by the centre's days (kept in the address), paged on the server, and the same
+// email (a link to their page) with the request's kind and name in one column, so that the list
+// fits a laptop's width. Filtered by the centre's days (kept in the address), paged on the server, and the same
 // days as CSV.
-import { Badge, formatPrice, PageTitle, useTranslation } from '@learning/platform';
+import { Badge, formatPrice, Link, PageTitle, useTranslation } from '@learning/platform';
 import { AdminTable } from '../../components/AdminTable';
 import { CentreTime } from '../../components/CentreTime';
 import { CsvDownload } from '../../components/CsvDownload';
@@ -11,6 +12,7 @@ import { Pager } from '../../components/Pager';
 import { usePageParam } from '../../paging';
 import { downloadPaymentsCsv, isMismatched, outcomeTone, usePayments } from '../../payments';
 import { PaymentDaysFilter } from './PaymentDaysFilter';
+import { learnerPath } from '../../users';
 import { usePaymentDays } from './usePaymentDays';
 
 export function PaymentsScreen() {
@@ -41,7 +43,9 @@ export function PaymentsScreen() {
             header: t('payments.columns.request'),
             cell: (payment) => (
               <>
-                <span className="admin-payment__email">{payment.user.email}</span>
+                <Link className="admin-payment__email" to={learnerPath(payment.user._id)}>
+                  {payment.user.email}
+                </Link>
                 <span className="admin-payment__kind">{t(`requests.kind.${payment.request.kind}`)}</span> {payment.request.name}
               </>
             ),
