@@ -136,3 +136,26 @@ export function aMonsterplanRequest(id: string, overrides: Partial<catalog.Monst
 }
 
 export const callsTo = (calls: FakeCall[], method: string, path: string) => calls.filter((call) => call.method === method && call.path === path);
+
+/**
+ * What a screen's 'CSV татах' does in the browser, caught: each fetch of a `.csv` (its address and
+ * headers) is answered with `file` under `fileName`, and each file the page saves is the object URL
+ * and the name its link was clicked with. `restore` puts the link's click back.
+ */
+export function catchCsvDownloads(file: Blob, fileName: string) {
+  const asked: Array<{ url: string; headers: Record<string, string> }> = [];
+  const saved: Array<{ href: string; download: string }> = [];
+  const objectUrls: Blob[] = [];
+  const fakeFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = String(input);
+    if (!url.split('?')[0]!.endsWith('.csv')) return fakeFetch(input, init);
+    asked.push({ url, headers: init.headers as Record<string, string> });
+    return { ok: true, status: 200, headers: new Headers({ 'content-disposition': `attachment; filename="${fileName}"` }), blob: async () => file } as unknown as Response;
+  }) as typeof fetch;
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.href, download: this.download });
+  });
+  Object.assign(URL, { createObjectURL: (blob: Blob) => (objectUrls.push(blob), `blob:http://localhost/csv-${objectUrls.length}`), revokeObjectURL: jest.fn() });
+  return { asked, saved, objectUrls, restore: () => click.mockRestore() };
+}

@@ -1,7 +1,7 @@
 import type { payments } from '@learning/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { address, adminSession, callsTo, pagedFrom, renderAdmin } from './fixtures';
+import { address, adminSession, callsTo, catchCsvDownloads, pagedFrom, renderAdmin } from './fixtures';
 
 function aPayment(id: string, overrides: Partial<payments.Payment> = {}): payments.Payment {
   return {
@@ -155,27 +155,29 @@ describe('the payments page (/administrator/payments)', () => {
   it("downloads the CSV of the days shown with the session's token, saved under the server's file name", async () => {
     const gateway = adminSession({ 'GET /v1/payments': pagedFrom([aPayment('p1')]) });
     const csv = new Blob(['\uFEFFТөлсөн огноо,QPay төлбөрийн дугаар\n'], { type: 'text/csv' });
-    const asked: Array<{ url: string; headers: Record<string, string> }> = [];
-    const fakeFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
-      const url = String(input);
-      if (!url.includes('.csv')) return fakeFetch(input, init);
-      asked.push({ url, headers: init.headers as Record<string, string> });
-      return { ok: true, status: 200, headers: new Headers({ 'content-disposition': 'attachment; filename="payments-2026-11-01-2026-11-30.csv"' }), blob: async () => csv } as unknown as Response;
-    }) as typeof fetch;
-    const saved: Array<{ href: string; download: string }> = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ href: this.href, download: this.download });
-    });
-    Object.assign(URL, { createObjectURL: () => 'blob:http://localhost/payments-1', revokeObjectURL: jest.fn() });
+    const downloads = catchCsvDownloads(csv, 'payments-2026-11-01-2026-11-30.csv');
     try {
       renderAdmin('/administrator/payments?from=2026-11-01&to=2026-11-30');
       await userEvent.click(await screen.findByRole('button', { name: 'CSV татах' }));
-      await waitFor(() => expect(saved).toEqual([{ href: 'blob:http://localhost/payments-1', download: 'payments-2026-11-01-2026-11-30.csv' }]));
-      expect(asked).toEqual([{ url: '/v1/payments.csv?from=2026-11-01&to=2026-11-30', headers: { accept: 'text/csv', authorization: 'Bearer token-of-admin' } }]);
+      await waitFor(() => expect(downloads.saved).toEqual([{ href: 'blob:http://localhost/csv-1', download: 'payments-2026-11-01-2026-11-30.csv' }]));
+      expect(downloads.asked).toEqual([{ url: '/v1/payments.csv?from=2026-11-01&to=2026-11-30', headers: { accept: 'text/csv', authorization: 'Bearer token-of-admin' } }]);
+      expect(downloads.objectUrls).toEqual([csv]);
       expect(gateway.calls.some((call) => call.path.endsWith('.csv'))).toBe(false);
     } finally {
-      click.mockRestore();
+      downloads.restore();
+    }
+  });
+
+  it('downloads every day when none is chosen', async () => {
+    adminSession({ 'GET /v1/payments': pagedFrom([aPayment('p1')]) });
+    const downloads = catchCsvDownloads(new Blob(['\uFEFF'], { type: 'text/csv' }), 'payments.csv');
+    try {
+      renderAdmin('/administrator/payments');
+      await userEvent.click(await screen.findByRole('button', { name: 'CSV татах' }));
+      await waitFor(() => expect(downloads.saved).toEqual([{ href: 'blob:http://localhost/csv-1', download: 'payments.csv' }]));
+      expect(downloads.asked.map((each) => each.url)).toEqual(['/v1/payments.csv']);
+    } finally {
+      downloads.restore();
     }
   });
 

@@ -2,7 +2,7 @@ import type { FakeCall } from '@learning/platform/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RefundItem, RefundReport } from '../src/refunds';
-import { address, adminSession, aPlan, callsTo, pagedFrom, renderAdmin } from './fixtures';
+import { address, adminSession, aPlan, callsTo, catchCsvDownloads, pagedFrom, renderAdmin } from './fixtures';
 
 const examItem: RefundItem = {
   _id: 'r1',
@@ -127,30 +127,17 @@ describe('the refund report (/administrator/monsterplans/{id}/refunds)', () => {
   it("downloads the CSV with the session's token and saves it under the server's file name", async () => {
     const gateway = adminSession({ 'GET /v1/monsterplans/p1/refunds': report([bat]) });
     const csv = new Blob(['\uFEFFИмэйл,Төрөл\n'], { type: 'text/csv' });
-    const asked: Array<{ url: string; headers: Record<string, string> }> = [];
-    const fakeFetch = globalThis.fetch;
-    globalThis.fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
-      const url = String(input);
-      if (!url.endsWith('.csv')) return fakeFetch(input, init);
-      asked.push({ url, headers: init.headers as Record<string, string> });
-      return { ok: true, status: 200, headers: new Headers({ 'content-disposition': 'attachment; filename="refunds-p1.csv"' }), blob: async () => csv } as unknown as Response;
-    }) as typeof fetch;
-    const saved: Array<{ href: string; download: string }> = [];
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ href: this.href, download: this.download });
-    });
-    const objectUrls: Blob[] = [];
-    Object.assign(URL, { createObjectURL: (blob: Blob) => (objectUrls.push(blob), 'blob:http://localhost/csv-1'), revokeObjectURL: jest.fn() });
+    const downloads = catchCsvDownloads(csv, 'refunds-p1.csv');
     try {
       renderAdmin('/administrator/monsterplans/p1/refunds');
       await userEvent.click(await screen.findByRole('button', { name: 'CSV татах' }));
-      await waitFor(() => expect(saved).toEqual([{ href: 'blob:http://localhost/csv-1', download: 'refunds-p1.csv' }]));
-      expect(asked).toEqual([{ url: '/v1/monsterplans/p1/refunds.csv', headers: { accept: 'text/csv', authorization: 'Bearer token-of-admin' } }]);
-      expect(objectUrls).toEqual([csv]);
+      await waitFor(() => expect(downloads.saved).toEqual([{ href: 'blob:http://localhost/csv-1', download: 'refunds-p1.csv' }]));
+      expect(downloads.asked).toEqual([{ url: '/v1/monsterplans/p1/refunds.csv', headers: { accept: 'text/csv', authorization: 'Bearer token-of-admin' } }]);
+      expect(downloads.objectUrls).toEqual([csv]);
       await waitFor(() => expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:http://localhost/csv-1'));
       expect(gateway.calls.some((call) => call.path.endsWith('.csv'))).toBe(false);
     } finally {
-      click.mockRestore();
+      downloads.restore();
     }
   });
 
