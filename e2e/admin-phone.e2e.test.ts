@@ -2,19 +2,40 @@
 // label-content-name-mismatch (a control's visible words missing from its name, which speech users
 // say) and no scrollable-region-focusable (a box that scrolls but no keyboard can reach); and at 390 px
 // every action of every table lies inside the viewport, with no sideways scroll to find it. One
-// page per width goes through the eleven screens; the checks see the same screens a fresh load shows.
+// page per width goes through the twelve screens; the checks see the same screens a fresh load shows.
 import { readFile } from 'node:fs/promises';
 import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, expectStatus, testAdmin } from '@learning/testing';
 import { catalogKnowsLearner } from '@learning/testing/catalog';
+import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { expectVisible, useJourneys, viewports, type ViewportName } from './fixture.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
 import { texts } from './texts.js';
 
-// The demo plans and bundles fill the lists; an exam of three questions lets media.questions make one.
-const journeys = useJourneys({ platform: { env: { SEED_DEMO: '1', EXAM_QUESTION_COUNT: '3' } } });
+let qpay: QpayStandIn;
+// Before the platform starts, which reads the stand-in's address.
+beforeAll(async () => {
+  qpay = await startQpayStandIn();
+});
+afterAll(() => qpay?.close());
+
+// The demo plans and bundles fill the lists; an exam of three questions lets media.questions make
+// one; the QPay stand-in gives the requests an invoice and a payment.
+const journeys = useJourneys({
+  platform: () => ({
+    env: {
+      SEED_DEMO: '1',
+      EXAM_QUESTION_COUNT: '3',
+      QPAY_BASE_URL: qpay.baseUrl,
+      QPAY_CLIENT_ID: qpay.clientId,
+      QPAY_CLIENT_SECRET: qpay.clientSecret,
+      QPAY_INVOICE_CODE: qpay.invoiceCode,
+      QPAY_CHECK_SECONDS: '1',
+    },
+  }),
+});
 const checkedRules = ['label-content-name-mismatch', 'scrollable-region-focusable'];
 /** The right answer of each question in media.questions, by its highlighted word. */
 const rightAnswers: Record<string, string> = { run: 'гүйх', eat: 'идэх', sleep: 'унтах' };
@@ -27,12 +48,14 @@ let learnerId: string;
 const learnerName = 'Сурагч Анударь';
 
 /**
- * Every list with rows: a pending and an approved request of each kind, a learner's exam result
- * (which earns a refund, to pay once the learner gives an account), a read-aloud recording, and the
- * learner's own page.
+ * Every list with rows: a pending and an approved request of each kind (the pending bundle with an
+ * open QPay invoice, the pending plan paid too little through QPay, which lists a payment), a
+ * learner's exam result (which earns a refund, to pay once the learner gives an account), a
+ * read-aloud recording, and the learner's own page.
  */
 beforeAll(async () => {
   const { platform } = journeys;
+  qpay.callbacksReach = platform.url;
   media = await makeMediaFiles({ videoSeconds: 1 });
   adminToken = await platform.signIn(testAdmin.email, testAdmin.password);
   const lessons = (await platform.call('GET', '/v1/lessons')).body as Array<{ _id: string }>;
@@ -54,6 +77,15 @@ beforeAll(async () => {
     expectStatus(await platform.call('POST', '/v1/lesson-requests', { token: learner.token, body: { lesson: lesson._id } }), 201, 'the bundle request');
     expectStatus(await platform.call('POST', '/v1/monsterplan-requests', { token: learner.token, body: { monsterplan: planId } }), 201, 'the plan request');
   }
+  for (const body of [{ lesson: lesson._id }, { monsterplan: planId }]) {
+    expectStatus(await platform.call('POST', '/v1/payments/qpay/invoices', { token: waiting.token, body }), 201, 'the QPay invoice');
+  }
+  const planInvoice = [...qpay.invoices.values()].find((invoice) => invoice.receiverCode === waiting.id && invoice.description === planName)!;
+  await qpay.pay(planInvoice.invoiceId, { amount: planInvoice.amount - 1000 });
+  await eventually(async () => {
+    const payments = await platform.call('GET', '/v1/payments?perPage=10&currentPage=1', { token: adminToken });
+    return payments.status === 200 && (payments.body as { result: Array<{ outcome: string }> }).result.some((payment) => payment.outcome === 'partial');
+  }, 'the short payment is flagged');
   for (const path of ['/v1/lesson-requests', '/v1/monsterplan-requests']) {
     const requests = (await platform.call('GET', `${path}?perPage=10&currentPage=1`, { token: adminToken })).body as { result: Array<{ _id: string; user: { _id: string } }> };
     const request = requests.result.find((each) => each.user._id === approved.id)!;
@@ -95,6 +127,7 @@ const screens: readonly Screen[] = [
   { name: 'the plan requests', path: () => '/administrator/monsterplans/requests', shows: (page) => title(page, texts.admin.monsterplanRequests) },
   { name: "a plan's refund report", path: () => `/administrator/monsterplans/${planId}/refunds`, shows: (page) => title(page, texts.admin.refundsFor(planName)) },
   { name: 'the refunds to pay', path: () => '/administrator/refunds', shows: (page) => title(page, texts.admin.refundsToPay) },
+  { name: 'the payments', path: () => '/administrator/payments', shows: (page) => title(page, texts.admin.payments) },
   { name: 'the users', path: () => '/administrator/users', shows: (page) => title(page, texts.admin.users) },
   { name: 'a learner', path: () => `/administrator/users/${learnerId}`, shows: (page) => title(page, learnerName) },
   { name: 'the plan videos', path: () => '/administrator/videos', shows: (page) => videoKind(page, 'monsterplan') },

@@ -82,6 +82,7 @@ export const texts = {
     updateMonsterplan: (name: string) => `Monster plan засах: ${name}`,
     refundsFor: (name: string) => `Буцаан олголт: ${name}`,
     refundsToPay: 'Олгох буцаан олголт',
+    payments: 'Төлбөрүүд',
     videoKinds: 'Видеоны төрөл',
     videoKind: { monsterplan: 'Monster plan видео', lesson: 'Багц хичээлийн видео' },
   },
