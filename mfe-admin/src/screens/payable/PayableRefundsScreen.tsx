@@ -3,11 +3,11 @@
 // them all; "Олгосон" with the way it was paid (bank transfer, or QPay refund made by hand), after
 // which the claim leaves the list; and each claim's history.
 import type { refunds } from '@learning/contracts';
-import { Button, formatDate, formatPrice, PageTitle, useMutation, useTranslation } from '@learning/platform';
+import { Button, formatDate, formatPrice, PageTitle, useTranslation } from '@learning/platform';
 import { useState } from 'react';
 import { AdminSection } from '../../components/AdminSection';
 import { AdminTable } from '../../components/AdminTable';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { CsvDownload } from '../../components/CsvDownload';
 import { Pager } from '../../components/Pager';
 import { usePageParam } from '../../paging';
 import { downloadPayableCsv, usePayableRefunds, useSetRefundPaid } from '../../refunds';
@@ -32,7 +32,7 @@ export function PayableRefundsScreen() {
         heading={
           <div className="admin-section__head">
             <h2>{t('payable.list')}</h2>
-            <CsvDownload />
+            <CsvDownload download={downloadPayableCsv} label={t('payable.csv')} />
           </div>
         }
       >
@@ -108,19 +108,6 @@ export function PayableRefundsScreen() {
           onPaid={(method) => setPaid.mutate({ refund: paying, isPaid: true, method }, { onSuccess: () => setPaying(null) })}
         />
       )}
-    </>
-  );
-}
-
-function CsvDownload() {
-  const { t } = useTranslation('admin');
-  const download = useMutation({ mutationFn: downloadPayableCsv });
-  return (
-    <>
-      <Button variant="secondary" isLoading={download.isPending} onClick={() => download.mutate()}>
-        {t('payable.csv')}
-      </Button>
-      <ErrorNotice title={t('refunds.csvFailed')} error={download.error} />
     </>
   );
 }
