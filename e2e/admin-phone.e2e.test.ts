@@ -8,7 +8,7 @@ import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { eventually, expectStatus, testAdmin } from '@learning/testing';
 import { catalogKnowsLearner } from '@learning/testing/catalog';
-import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
+import { qpayEnv, startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { expectVisible, useJourneys, viewports, type ViewportName } from './fixture.js';
 import { sendRecording, takeExam } from './learner-work.js';
 import { makeMediaFiles, type MediaFiles } from './media-files.js';
@@ -28,10 +28,7 @@ const journeys = useJourneys({
     env: {
       SEED_DEMO: '1',
       EXAM_QUESTION_COUNT: '3',
-      QPAY_BASE_URL: qpay.baseUrl,
-      QPAY_CLIENT_ID: qpay.clientId,
-      QPAY_CLIENT_SECRET: qpay.clientSecret,
-      QPAY_INVOICE_CODE: qpay.invoiceCode,
+      ...qpayEnv(qpay),
       QPAY_CHECK_SECONDS: '1',
     },
   }),

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { expectStatus } from '@learning/testing';
 import { catalogFixtureOn, type CatalogFixture, type Learner } from '@learning/testing/catalog';
-import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
+import { qpayEnv, startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { expectVisible, useJourneys } from './fixture.js';
 import { texts } from './texts.js';
 
@@ -19,10 +19,7 @@ afterAll(() => qpay?.close());
 const journeys = useJourneys({
   platform: () => ({
     env: {
-      QPAY_BASE_URL: qpay.baseUrl,
-      QPAY_CLIENT_ID: qpay.clientId,
-      QPAY_CLIENT_SECRET: qpay.clientSecret,
-      QPAY_INVOICE_CODE: qpay.invoiceCode,
+      ...qpayEnv(qpay),
       QPAY_CHECK_SECONDS: '1',
     },
   }),

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { gatewayEnv } from '../../gateway/src/config.js';
 import { startGateway } from '../../gateway/src/server.js';
 import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
-import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
+import { qpayEnv, startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { authEnv } from '../../services/auth/src/config.js';
@@ -122,10 +122,7 @@ beforeAll(async () => {
     EXAM_QUESTION_COUNT: '1',
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
     REFUND_AMOUNT_MNT: '7000',
-    QPAY_BASE_URL: qpay.baseUrl,
-    QPAY_CLIENT_ID: qpay.clientId,
-    QPAY_CLIENT_SECRET: qpay.clientSecret,
-    QPAY_INVOICE_CODE: qpay.invoiceCode,
+    ...qpayEnv(qpay),
     QPAY_INVOICE_MINUTES: '7',
     QPAY_CHECK_SECONDS: '2',
     QPAY_TIMEOUT_SECONDS: '1',

@@ -22,7 +22,7 @@ import {
 } from '@learning/testing';
 import { catalogKnowsLearner, catalogKnowsVideo, type VideoKind } from '@learning/testing/catalog';
 import { followToCallback, startGoogleStandIn, type GoogleStandIn } from '@learning/testing/google';
-import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
+import { qpayEnv, startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { makeMediaFiles, type MediaFiles } from '../../e2e/media-files.js';
 import { documentedCalls, type DocumentedCalls } from './documented-calls.js';
@@ -68,10 +68,7 @@ beforeAll(async () => {
       GOOGLE_ISSUER: google.issuer,
       GOOGLE_CLIENT_ID: google.clientId,
       GOOGLE_CLIENT_SECRET: google.clientSecret,
-      QPAY_BASE_URL: qpay.baseUrl,
-      QPAY_CLIENT_ID: qpay.clientId,
-      QPAY_CLIENT_SECRET: qpay.clientSecret,
-      QPAY_INVOICE_CODE: qpay.invoiceCode,
+      ...qpayEnv(qpay),
       FFMPEG_PATH: await ffmpegFailingLaddersWhileFlagged(files),
     },
   });

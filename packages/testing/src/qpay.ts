@@ -71,6 +71,11 @@ export interface QpayStandIn {
   close(): Promise<void>;
 }
 
+/** The platform's settings (docs/operating.md) that point it at the stand-in, with its credentials. */
+export function qpayEnv(standIn: QpayStandIn): Record<'QPAY_BASE_URL' | 'QPAY_CLIENT_ID' | 'QPAY_CLIENT_SECRET' | 'QPAY_INVOICE_CODE', string> {
+  return { QPAY_BASE_URL: standIn.baseUrl, QPAY_CLIENT_ID: standIn.clientId, QPAY_CLIENT_SECRET: standIn.clientSecret, QPAY_INVOICE_CODE: standIn.invoiceCode };
+}
+
 /** QPay's bank apps, as its invoice answer lists them (a few; the real list is longer). */
 const bankApps = [
   { name: 'Khan bank', description: 'Хаан банк', logo: 'https://qpay.mn/q/logo/khanbank.png', link: 'khanbank://q?qPay_QRcode=' },

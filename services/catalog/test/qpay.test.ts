@@ -5,7 +5,7 @@
 import { eventually, expectStatus, startTestPlatform } from '@learning/testing';
 import { adminOnly, anyone, expectWhoMayCall, signedIn, type Caller, type Route } from '@learning/testing/authorization';
 import { catalogFixtureOn, mediaSigningSecret, type CatalogFixture, type Learner } from '@learning/testing/catalog';
-import { startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
+import { qpayEnv, startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 
 let qpay: QpayStandIn;
 let fixture: CatalogFixture;
@@ -18,10 +18,7 @@ beforeAll(async () => {
     env: {
       MEDIA_SIGNING_SECRET: mediaSigningSecret,
       PUBLIC_URL: publicUrl,
-      QPAY_BASE_URL: qpay.baseUrl,
-      QPAY_CLIENT_ID: qpay.clientId,
-      QPAY_CLIENT_SECRET: qpay.clientSecret,
-      QPAY_INVOICE_CODE: qpay.invoiceCode,
+      ...qpayEnv(qpay),
       QPAY_CHECK_SECONDS: '1',
       QPAY_TIMEOUT_SECONDS: '1',
       QPAY_EBARIMT: '1',
