@@ -5,6 +5,7 @@
 // approves nothing: the payment is flagged with its figures for the administrator.
 import type { payments } from '@learning/contracts';
 import { recordEvent, type EventOf } from '@learning/kit/events';
+import { HttpError } from '@learning/kit/http';
 import { approveLocked, lockRequest } from '../requests.js';
 import type { CatalogDb } from '../tables.js';
 
@@ -13,9 +14,12 @@ export async function applyPaymentReceived(trx: CatalogDb, event: EventOf<'qpay-
   const payment = await trx.selectFrom('qpay_payment').select(['id', 'outcome']).where('payment_id', '=', paymentId).executeTakeFirst();
   if (!payment || payment.outcome !== 'received') return;
   const invoice = await trx.selectFrom('qpay_invoice').select(['kind', 'amount']).where('id', '=', invoiceId).executeTakeFirstOrThrow();
-  // The request first, then the invoice: the order in which a new invoice takes them.
-  const request = await trx.selectFrom('access_request').select('id').where('id', '=', requestId).executeTakeFirst();
-  const locked = request && (await lockRequest(trx, invoice.kind, requestId).catch(() => undefined));
+  // The request first, then the invoice: the order in which a new invoice takes them. A request
+  // cancelled (deleted) meanwhile is not found.
+  const locked = await lockRequest(trx, invoice.kind, requestId).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return undefined;
+    throw error;
+  });
   const status = (await trx.selectFrom('qpay_invoice').select('status').where('id', '=', invoiceId).forUpdate().executeTakeFirstOrThrow()).status;
 
   const outcome: payments.PaymentOutcome =
