@@ -19,13 +19,22 @@ const { settings, notes } = settingsOrExit(process.env, logger);
 // Said before the processes' own lines, as this launcher does not wait for them to be ready.
 announceWhereToGo(`http://localhost:${settings.PORT ?? '8080'}`, notes, logger);
 
-const services = { auth: 4001, catalog: 4002, media: 4003, exam: 4004 } as const;
-const serviceUrls = Object.fromEntries(Object.entries(services).map(([name, port]) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${port}`]));
+const defaultPorts = { auth: 4001, catalog: 4002, media: 4003, exam: 4004 } as const;
+const urlSettingOf = (service: string) => `${service.toUpperCase()}_URL`;
+// Each service listens on the port of its URL, given (AUTH_URL…) or on this machine by default.
+const serviceUrls = Object.fromEntries(
+  Object.entries(defaultPorts).map(([name, port]) => [urlSettingOf(name), settings[urlSettingOf(name)] ?? `http://127.0.0.1:${port}`]),
+);
 
 const deployables: Array<{ name: string; entry: string; env: Settings }> = [
-  ...Object.entries(services).map(([name, port]) => ({ name, entry: `services/${name}/src/main.ts`, env: { PORT: String(port) } })),
+  ...Object.keys(defaultPorts).map((name) => ({ name, entry: `services/${name}/src/main.ts`, env: { PORT: portOf(serviceUrls[urlSettingOf(name)]!) } })),
   { name: 'gateway', entry: 'gateway/src/main.ts', env: { PORT: settings.PORT ?? '8080' } },
 ];
+
+/** The port of a service's plain `http://` URL. */
+function portOf(url: string): string {
+  return new URL(url).port || '80';
+}
 
 /** Each child drains on SIGTERM (the kit's stopOnSignals); one that has not gone by then is killed. */
 const childStopMs = stopGraceMs + cutRequestsSettleMs + 5000;
