@@ -1,5 +1,5 @@
-// Keeps a launcher's processes up: a process that exits on its own, or is killed, is started again
-// after a wait that doubles with each exit in a row; only `stop` ends them for good.
+// Keeps a launcher's processes up: one that exits on its own, is killed or could not be started is
+// started again after a wait that doubles with each exit in a row; only `stop` ends them for good.
 import type { ChildProcess } from 'node:child_process';
 import type { Logger } from '@learning/kit/observability';
 
@@ -10,7 +10,7 @@ import type { Logger } from '@learning/kit/observability';
 export const restartBackoff = { firstDelayMs: 1_000, maxDelayMs: 30_000, steadyAfterMs: 60_000 };
 
 export interface Supervisor {
-  /** Each process by name: the one running, or the one that last exited while its next start waits. */
+  /** Each process by name: the one running, or the last one while its next start waits. */
   readonly children: ReadonlyMap<string, ChildProcess>;
   /**
    * Starts no process again from now on, then stops those named (every one when none is): SIGTERM,
@@ -28,22 +28,25 @@ export function supervise(starts: Record<string, () => ChildProcess>, logger: Lo
   function run(name: string, exitsInARow: number) {
     const child = starts[name]!();
     children.set(name, child);
-    logger.info({ service: name, pid: child.pid }, `${name} started`);
+    if (child.pid !== undefined) logger.info({ service: name, pid: child.pid }, `${name} started`);
     // A process that stayed up this long is steady: should it exit later, the first wait applies again.
     const steady = setTimeout(() => (exitsInARow = 0), backoff.steadyAfterMs);
-    child.once('exit', (code, signal) => {
+    const startAgain = (fields: object, why: string) => {
       clearTimeout(steady);
       if (isStopping) return;
       const delayMs = Math.min(backoff.firstDelayMs * 2 ** exitsInARow, backoff.maxDelayMs);
-      logger.error(
-        { service: name, code, signal, restartInMs: delayMs },
-        `${name} exited with ${signal ? `signal ${signal}` : `code ${code}`}; starting it again in ${delayMs / 1000} s`,
-      );
+      logger.error({ service: name, ...fields, restartInMs: delayMs }, `${name} ${why}; starting it again in ${delayMs / 1000} s`);
       const restart = setTimeout(() => {
         waitingRestarts.delete(restart);
         run(name, exitsInARow + 1);
       }, delayMs);
       waitingRestarts.add(restart);
+    };
+    child.once('exit', (code, signal) => startAgain({ code, signal }, `exited with ${signal ? `signal ${signal}` : `code ${code}`}`));
+    // A process that could not be started emits an error and no exit; it is tried again all the same.
+    child.on('error', (error) => {
+      if (child.pid === undefined) startAgain({ err: error }, `could not be started (${error.message})`);
+      else logger.error({ service: name, err: error }, `${name} could not be signalled (${error.message})`);
     });
   }
   for (const name of Object.keys(starts)) run(name, 0);

@@ -1,7 +1,7 @@
-// The supervisor of the distributed start, over trivial Node processes: one that exits or is killed
-// is started again after its wait while the others run on, the waits double up to the longest and
-// return to the first once a process has been steady, and stop ends every process for good. The
-// waits are the supervisor's own timers, so they are Jest's fake ones; the processes are real.
+// The supervisor of the distributed start, over trivial Node processes: one that exits, is killed or
+// could not be started is started again after its wait while the others run on, the waits double up
+// to the longest and return to the first once a process has been steady, and stop ends every process
+// for good. The waits are the supervisor's own timers, so Jest's fake ones; the processes are real.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { jest } from '@jest/globals';
@@ -98,6 +98,18 @@ it('a process killed with SIGKILL after it had been steady is started again afte
   });
   jest.advanceTimersByTime(backoff.firstDelayMs);
   expect(supervisor.children.get('exam')).not.toBe(steady);
+});
+
+it('a process that could not be started is tried again after its wait, the reason logged', async () => {
+  let starts = 0;
+  supervisor = supervise({ media: () => ((starts += 1) === 1 ? spawn('/nonexistent/node') : startNode(scripts.staysUp)) }, logger, backoff);
+  await once(supervisor.children.get('media')!, 'error');
+
+  expect(exitNotes()).toEqual([
+    expect.objectContaining({ service: 'media', restartInMs: 100, msg: expect.stringMatching(/^media could not be started \(.*ENOENT.*\); starting it again in 0.1 s$/) }),
+  ]);
+  jest.advanceTimersByTime(backoff.firstDelayMs);
+  expect(supervisor.children.get('media')!.pid).toEqual(expect.any(Number));
 });
 
 it('stop sends SIGTERM to every process, waits for each to exit, and starts none again, not even one whose wait was under way', async () => {
