@@ -1,6 +1,8 @@
 // HTTP for the services and the gateway: the server they listen with, the request log, the errors a
-// route throws, input validation, a route's own limit on bodies, and conditional GETs.
+// route throws, input validation, a route's own limit on bodies, conditional GETs, and the guard of
+// the calls only the platform's own services make.
 export { pathOf, tagAndLogRequests, type NodeMiddleware } from './app.js';
+export { requireInternalCaller } from './callers.js';
 export { matchesEtag } from './conditional.js';
 export {
   HttpError,

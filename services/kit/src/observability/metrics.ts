@@ -2,10 +2,10 @@
 // runtime's own metrics. One registry per process, every metric of a service labelled with its name:
 // the all-in-one start runs four services and the gateway in one process, and any of its ports (the
 // gateway's, the one a newcomer knows) answers for all of them.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { isBearer, isLocalCaller } from '../http/callers.js';
 
 let registry: Registry | undefined;
 
@@ -129,19 +129,4 @@ function refusalOf(req: IncomingMessage, token: string | undefined): Refusal | u
   }
   if (isLocalCaller(req)) return undefined;
   return { status: 403, code: 'metrics_local_only', message: 'Хэмжүүрийг зөвхөн энэ серверээс үзэх боломжтой.' };
-}
-
-function isBearer(authorization: string | undefined, token: string): boolean {
-  const given = /^Bearer (.+)$/i.exec(authorization ?? '')?.[1];
-  if (!given) return false;
-  // Digests are of equal length, so the comparison takes the same time whatever was sent.
-  return timingSafeEqual(digest(given), digest(token));
-}
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-function isLocalCaller(req: IncomingMessage): boolean {
-  const address = req.socket.remoteAddress ?? '';
-  const isLoopback = address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
-  return isLoopback && req.headers['x-forwarded-for'] === undefined && req.headers.forwarded === undefined;
 }
