@@ -132,6 +132,7 @@ beforeAll(async () => {
     RATE_LIMIT_WINDOW_MS: '7200000',
     TRUST_PROXY: 'loopback',
     METRICS_TOKEN: 'configured-metrics-token',
+    INTERNAL_TOKEN: 'configured-internal-token',
     STATIC_DIR: join(folder, 'static'),
     REMOTES_DIR: join(folder, 'remotes'),
     REMOTE_MONSTER_URL: 'https://cdn.example.mn/monster/mf-manifest.json',
@@ -574,6 +575,15 @@ const probes: Record<string, Probe> = {
     // One process, one registry: the gateway's port answers for the services beside it.
     const gateway = await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });
     expect(await gateway.text()).toMatch(/^outbox_backlog_events\{service="catalog"\} \d+$/m);
+  },
+  async INTERNAL_TOKEN() {
+    // Auth's internal call asks for it, even of a caller on this machine.
+    const url = `${started.platform.services.auth.url}/internal/revocations`;
+    const refused = await fetch(url);
+    const answered = await fetch(url, { headers: { authorization: 'Bearer configured-internal-token' } });
+    expect([refused.status, answered.status]).toEqual([401, 200]);
+    expect(await answered.json()).toMatchObject({ tokens: expect.any(Array), users: expect.any(Array) });
+    await refused.body?.cancel();
   },
   async STATIC_DIR() {
     expect(await (await fetch(started.platform.url + '/')).text()).toContain('configured static dir');

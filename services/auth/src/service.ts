@@ -19,6 +19,7 @@ import { loadCommonPasswords } from './password-rule.js';
 import { deleteOldSignInFailures } from './sign-in-failures.js';
 import { applyNotificationEvent, notificationEventTypes, notifyOfAccessEvent, notifyOfExamResult } from './notifications.js';
 import { googleRoutes } from './routes/google.js';
+import { internalRoutes } from './routes/internal.js';
 import { authRoutes } from './routes/auth.js';
 import { centreRoutes } from './routes/centre.js';
 import { mailRoutes } from './routes/mail.js';
@@ -105,6 +106,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       app.use(passwordRoutes(context, signingKey, tokens));
       app.use(mailRoutes(context, signer));
       app.use(centreRoutes(context, centre));
+      app.use(internalRoutes(context, config.INTERNAL_TOKEN));
     },
   };
 }

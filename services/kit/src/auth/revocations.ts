@@ -2,8 +2,11 @@
 // change or a deletion revokes every token the user was issued before it (`user.tokens-revoked`,
 // keyed by user and issue time). The auth service writes both in the transaction of the change, and
 // every service (auth too) keeps them from the events in its own tables, so none calls auth per request.
+// While the broker is away the events wait, so the other services also ask auth every few seconds for
+// what it revoked since they last asked (`revocationsSince`, `applyRevocations`) and keep it alike.
 import { revocationEventTypes } from '@learning/contracts';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { kitTables, type AnyDb } from '../data/db.js';
 import { batchedLookup } from '../data/lookups.js';
 import { subscribe, type Subscription } from '../events/subscriptions.js';
@@ -30,6 +33,7 @@ export async function revokeUserTokens(db: AnyDb, userId: string, notBefore: Dat
       c.column('user_id').doUpdateSet({
         not_before: sql<Date>`greatest(revoked_user.not_before, excluded.not_before)`,
         expires_at: sql<Date>`greatest(revoked_user.expires_at, excluded.expires_at)`,
+        recorded_at: sql<Date>`clock_timestamp()`,
       }),
     )
     .execute();
@@ -82,4 +86,54 @@ export function revocationSubscription(db: AnyDb): Subscription {
     const { tokenId, expiresAt } = event.data;
     await revokeToken(db, tokenId, new Date(expiresAt));
   });
+}
+
+/** Where auth answers its revocations, on its own port: the gateway routes only /v1. */
+export const revocationsPath = '/internal/revocations';
+
+/** What auth revoked since a cursor, as `GET /internal/revocations` answers it. */
+export const revocationsAnswer = z.object({
+  tokens: z.array(z.object({ tokenId: z.string(), expiresAt: z.iso.datetime() })),
+  users: z.array(z.object({ userId: z.string(), notBefore: z.iso.datetime(), expiresAt: z.iso.datetime() })),
+  /** What the next call passes as `after`; null while nothing was ever revoked. */
+  cursor: z.iso.datetime().nullable(),
+});
+export type RevocationsAnswer = z.infer<typeof revocationsAnswer>;
+
+/**
+ * A row's time is taken before its transaction commits, so a row can become visible after a later
+ * row was already served: every answer starts this long before the cursor, and applying a revocation
+ * twice changes nothing.
+ */
+const cursorOverlapMs = 60_000;
+
+/**
+ * The revocations not yet expired that were recorded after `after` (all of them without it). The
+ * answer holds no more than the revocations still in force, which their expiry bounds.
+ */
+export async function revocationsSince(db: AnyDb, after: Date | undefined): Promise<RevocationsAnswer> {
+  const kit = kitTables(db);
+  const since = new Date((after?.getTime() ?? 0) - cursorOverlapMs);
+  const [tokens, users] = await Promise.all([
+    kit.selectFrom('revoked_token').select(['token_id', 'expires_at', 'recorded_at']).where('recorded_at', '>', since).where('expires_at', '>', sql<Date>`now()`).execute(),
+    kit
+      .selectFrom('revoked_user')
+      .select(['user_id', 'not_before', 'expires_at', 'recorded_at'])
+      .where('recorded_at', '>', since)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .execute(),
+  ]);
+  const times = [...tokens, ...users].map((row) => new Date(row.recorded_at).getTime());
+  const latest = Math.max(after?.getTime() ?? -Infinity, ...times);
+  return {
+    tokens: tokens.map((row) => ({ tokenId: row.token_id, expiresAt: new Date(row.expires_at).toISOString() })),
+    users: users.map((row) => ({ userId: row.user_id, notBefore: new Date(row.not_before).toISOString(), expiresAt: new Date(row.expires_at).toISOString() })),
+    cursor: Number.isFinite(latest) ? new Date(latest).toISOString() : null,
+  };
+}
+
+/** Keeps what auth answered in this service's tables, as the events would have. */
+export async function applyRevocations(db: AnyDb, { tokens, users }: Pick<RevocationsAnswer, 'tokens' | 'users'>): Promise<void> {
+  for (const { tokenId, expiresAt } of tokens) await revokeToken(db, tokenId, new Date(expiresAt));
+  for (const { userId, notBefore, expiresAt } of users) await revokeUserTokens(db, userId, new Date(notBefore), new Date(expiresAt));
 }

@@ -25,6 +25,8 @@ export interface InboxTable {
 export interface RevokedTokenTable {
   token_id: string;
   expires_at: ColumnType<Date, Date, never>;
+  /** When this service wrote the row: auth serves its revocations since a time to the other services. */
+  recorded_at: Generated<Date>;
 }
 
 /** A user whose tokens issued before `not_before` (a whole second) are refused. */
@@ -32,6 +34,8 @@ export interface RevokedUserTable {
   user_id: string;
   not_before: Date;
   expires_at: Date;
+  /** When this service last wrote the row (a later revocation moves it forward). */
+  recorded_at: Generated<Date>;
 }
 
 export interface KitTables {
@@ -82,6 +86,18 @@ export const kitMigrations: Record<string, Migration> = {
   '0003_outbox_traceparent': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('outbox').addColumn('traceparent', 'text').execute();
+    },
+  },
+  // The time at the write, not at the transaction's start, so that it lies close to the commit.
+  '0004_revocations_recorded_at': {
+    async up(db: Kysely<unknown>) {
+      for (const table of ['revoked_token', 'revoked_user']) {
+        await db.schema
+          .alterTable(table)
+          .addColumn('recorded_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+          .execute();
+        await db.schema.createIndex(`${table}_recorded_at`).on(table).column('recorded_at').execute();
+      }
     },
   },
 };

@@ -34,4 +34,6 @@ export const serviceEnv = {
   TOKEN_AUDIENCE: z.string().default('learning-platform'),
   /** The bearer token /metrics asks for; unset, it answers only callers on this machine. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** The bearer token of the calls between services (auth's /internal/revocations); unset, they answer only callers on this machine. */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
 };
