@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { decodeJwt } from 'jose';
 import { openPayload, payloadKey, signMediaUrl } from '@learning/contracts';
@@ -133,6 +134,7 @@ beforeAll(async () => {
     TRUST_PROXY: 'loopback',
     METRICS_TOKEN: 'configured-metrics-token',
     INTERNAL_TOKEN: 'configured-internal-token',
+    REVOCATION_POLL_SECONDS: '1',
     STATIC_DIR: join(folder, 'static'),
     REMOTES_DIR: join(folder, 'remotes'),
     REMOTE_MONSTER_URL: 'https://cdn.example.mn/monster/mf-manifest.json',
@@ -585,6 +587,20 @@ const probes: Record<string, Probe> = {
     expect(await answered.json()).toMatchObject({ tokens: expect.any(Array), users: expect.any(Array) });
     await refused.body?.cancel();
   },
+  async REVOCATION_POLL_SECONDS() {
+    // Catalog, media and the exam each ask auth every second, presenting INTERNAL_TOKEN (auth refuses
+    // them otherwise): over a wait shorter than the default interval each asks at least twice, where
+    // the default would let each ask once at most.
+    const calls = async () => {
+      const text = await (await fetch(`${started.platform.services.auth.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } })).text();
+      const answered = (line: string) => line.includes('service="auth"') && line.includes('route="/internal/revocations"') && line.includes('status_class="2xx"');
+      const lines = text.split('\n').filter((line) => line.startsWith('http_requests_total{') && answered(line));
+      return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    };
+    const before = await calls();
+    await sleep(3_500);
+    expect((await calls()) - before).toBeGreaterThanOrEqual(6);
+  },
   async STATIC_DIR() {
     expect(await (await fetch(started.platform.url + '/')).text()).toContain('configured static dir');
   },
@@ -729,6 +745,7 @@ const serverNeeded: Record<string, { isHere: boolean; server: string }> = {
   DATABASE_URL: { isHere: onPostgres, server: 'PostgreSQL (DATABASE_URL)' },
   DATABASE_POOL_SIZE: { isHere: onPostgres, server: 'PostgreSQL (DATABASE_URL)' },
   AMQP_URL: { isHere: onRabbit, server: 'RabbitMQ (AMQP_URL)' },
+  REVOCATION_POLL_SECONDS: { isHere: onRabbit, server: 'RabbitMQ (AMQP_URL): on the in-process bus no service asks' },
 };
 const canProbe = (name: string) => serverNeeded[name]?.isHere ?? true;
 

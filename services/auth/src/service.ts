@@ -43,6 +43,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
   return {
     name: 'auth',
     migrations,
+    servesRevocations: true,
     keys: async (db) => localKeys(db),
     async start(context) {
       signingKey = await ensureSigningKey(context.db);

@@ -36,4 +36,6 @@ export const serviceEnv = {
   METRICS_TOKEN: z.string().min(16).optional(),
   /** The bearer token of the calls between services (auth's /internal/revocations); unset, they answer only callers on this machine. */
   INTERNAL_TOKEN: z.string().min(16).optional(),
+  /** How often a service on RabbitMQ asks auth for revocations, so they hold while the broker is away; 0 never. */
+  REVOCATION_POLL_SECONDS: z.coerce.number().min(0).max(60).default(5),
 };

@@ -16,7 +16,8 @@ import { createLogger } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { openBus } from '../events/open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay } from '../events/outbox.js';
-import { revocationCheck, revocationSubscription } from '../auth/revocations.js';
+import { applyRevocations, revocationCheck, revocationsPath, revocationSubscription } from '../auth/revocations.js';
+import { startRevocationPoll, type RevocationPoll } from '../auth/revocation-poll.js';
 import type { SharedPglite } from '../data/shared-pglite.js';
 import type { Subscription } from '../events/subscriptions.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from '../auth/tokens.js';
@@ -36,6 +37,8 @@ export interface ServiceContext<Tables> {
 export interface ServiceDefinition<Tables> {
   name: string;
   migrations: Record<string, Migration>;
+  /** Whether this service is where revocations are made (auth): the others ask it for them. */
+  servesRevocations?: boolean;
   /** Where the token keys come from; by default the auth service's JWKS. */
   keys?: (db: Db<Tables>) => Promise<KeySource>;
   /** Runs once the database is migrated, before the service listens. */
@@ -59,6 +62,10 @@ export interface ServiceConfig {
   TOKEN_AUDIENCE: string;
   /** What a caller of /metrics presents; unset, only this machine may ask. */
   METRICS_TOKEN?: string | undefined;
+  /** What a service presents to another's /internal calls; unset, those answer only this machine. */
+  INTERNAL_TOKEN?: string | undefined;
+  /** How often revocations are asked of auth while on RabbitMQ (5 s unless given); 0 never. */
+  REVOCATION_POLL_SECONDS?: number | undefined;
 }
 
 export interface RuntimeOptions {
@@ -147,6 +154,7 @@ export async function runService<Tables>(
   const housekeeping = setInterval(() => {
     deleteOldOutboxRows(db, 7).catch((error: unknown) => logger.warn({ err: error }, 'outbox clean-up failed'));
   }, 60 * 60 * 1000).unref();
+  const revocationPoll = pollRevocations(definition, config, db, logger);
   const subscriptions = [revocationSubscription(db), ...(definition.subscriptions?.(context) ?? [])];
   const consumedTypes = [...new Set(subscriptions.flatMap(({ types }) => types))];
   checkConsumedTypes(definition.name, consumedTypes);
@@ -180,6 +188,7 @@ export async function runService<Tables>(
       await serving.stop(deadline);
       clearInterval(housekeeping);
       await definition.stop?.(context);
+      await revocationPoll?.stop();
       await relay.stop();
     })());
   return {
@@ -193,6 +202,23 @@ export async function runService<Tables>(
       await db.destroy();
     },
   };
+}
+
+/**
+ * Revocations come as events, which wait while RabbitMQ is away; so a service on RabbitMQ also asks
+ * auth for them every few seconds and a revoked token stops working whatever the broker's state. On
+ * the in-process bus the events cannot wait, and auth asks no one.
+ */
+function pollRevocations<Tables>(definition: ServiceDefinition<Tables>, config: ServiceConfig, db: Db<Tables>, logger: Logger): RevocationPoll | undefined {
+  const seconds = config.REVOCATION_POLL_SECONDS ?? 5;
+  if (!config.AMQP_URL || definition.servesRevocations || seconds === 0) return undefined;
+  return startRevocationPoll({
+    url: new URL(revocationsPath, config.AUTH_URL).href,
+    token: config.INTERNAL_TOKEN,
+    intervalMs: seconds * 1000,
+    apply: (answer) => applyRevocations(db, answer),
+    logger,
+  });
 }
 
 /** Hands an event to every subscription whose types include it, one after another. */
