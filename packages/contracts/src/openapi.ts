@@ -726,7 +726,7 @@ function errorsOf(operation: Operation): Record<number, string> {
   // A path parameter with a schema of its own is validated; one that only has a word said about it is not.
   if (operation.query || operation.json || Object.values(operation.params ?? {}).some((param) => param.schema)) add(400, '`validation_failed`');
   if (operation.json || operation.otherBodies) add(400, '`malformed_json`, `json_too_deep`');
-  if (operation.caller === 'user' || operation.caller === 'admin') add(401, '`unauthorized`, `token_invalid`, `token_expired`, `token_revoked`');
+  if (operation.caller === 'user' || operation.caller === 'admin') add(401, '`unauthorized`, `token_invalid`, `token_expired`, `token_not_yet_valid`, `token_revoked`');
   if (operation.caller === 'admin') add(403, '`forbidden` (not an administrator)');
   if (operation.json || operation.otherBodies) add(413, '`payload_too_large`');
   if (operation.json || operation.otherBodies || operation.multipart) add(415, '`unsupported_encoding` (a Content-Encoding, or a charset other than UTF-8)');

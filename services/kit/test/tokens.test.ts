@@ -70,6 +70,16 @@ describe('access tokens', () => {
     await expect(verify(sign({}, { noTimestamp: true }))).rejects.toMatchObject({ status: 401, code: 'token_invalid' });
   });
 
+  it('a token issued more than a minute ahead of the clock is refused as not yet valid; one issued slightly ahead is accepted', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expect(verify(sign({ iat: now + 120, exp: now + 600 }))).rejects.toMatchObject({
+      status: 401,
+      code: 'token_not_yet_valid',
+      message: 'Нэвтрэлт хүчингүй байна. Дахин нэвтэрнэ үү.',
+    });
+    await expect(verify(sign({ iat: now + 30, exp: now + 600 }))).resolves.toMatchObject({ id: 'user-1' });
+  });
+
   it('a revoked token is refused', async () => {
     const token = sign();
     const { tokenId } = await verify(token);
@@ -100,6 +110,14 @@ describe('a token verified before', () => {
     await expect(rotating(token)).rejects.toMatchObject({ code: 'token_invalid' });
     served = publicKey;
     await expect(rotating(token)).resolves.toMatchObject({ id: 'user-1' });
+  });
+
+  it('a token refused for its issue time is accepted once the clock has come near it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const token = sign({ iat: now + 120, exp: now + 600 });
+    await expect(verify(token)).rejects.toMatchObject({ code: 'token_not_yet_valid' });
+    jest.spyOn(Date, 'now').mockReturnValue((now + 90) * 1000);
+    await expect(verify(token)).resolves.toMatchObject({ id: 'user-1' });
   });
 
   it('is checked for revocation on every request', async () => {
@@ -139,5 +157,7 @@ describe('role guards', () => {
   it('a bad token leaves public routes open and tells guarded routes why it failed', async () => {
     await request(app).get('/public').set('authorization', 'Bearer not-a-token').expect(200, { signedIn: false });
     await request(app).get('/learner').set('authorization', 'Bearer not-a-token').expect(401, { code: 'token_invalid' });
+    const now = Math.floor(Date.now() / 1000);
+    await request(app).get('/learner').set('authorization', `Bearer ${sign({ iat: now + 120, exp: now + 600 })}`).expect(401, { code: 'token_not_yet_valid' });
   });
 });

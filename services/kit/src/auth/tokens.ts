@@ -1,4 +1,4 @@
-// Access tokens: RS256 JWTs with a key id, checked for issuer, audience, expiry and revocation.
+// Access tokens: RS256 JWTs with a key id, checked for issuer, audience, issue time, expiry and revocation.
 // The algorithm is pinned, so `none` and HS256 tokens (the classic key-confusion attack) are refused.
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
@@ -45,6 +45,14 @@ export const tokenAlgorithm = 'RS256';
 
 const invalidToken = () => unauthorized('Нэвтрэлт хүчингүй байна. Дахин нэвтэрнэ үү.', 'token_invalid');
 const tokenExpired = () => unauthorized('Нэвтрэлтийн хугацаа дууссан. Дахин нэвтэрнэ үү.', 'token_expired');
+const tokenNotYetValid = () => unauthorized('Нэвтрэлт хүчингүй байна. Дахин нэвтэрнэ үү.', 'token_not_yet_valid');
+
+/**
+ * How far ahead of this service's clock a token's issue time may lie: auth's clock and this one may
+ * differ a little. A token issued further ahead comes from a clock far out of step or a forged
+ * signer, and revoking a user's tokens issued before a moment would never reach it.
+ */
+const issuedAheadToleranceSeconds = 60;
 
 /** How many verified tokens a service remembers; beyond it the oldest are forgotten (and verified again if they come back). */
 const rememberedTokens = 10_000;
@@ -77,6 +85,8 @@ export function createTokenVerifier({ keys, issuer, audience, isRevoked }: Token
     if (typeof claims.sub !== 'string' || typeof claims.jti !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') {
       throw invalidToken();
     }
+    // Refused before it is remembered, so a token refused now is judged again when it comes back.
+    if (claims.iat > Date.now() / 1000 + issuedAheadToleranceSeconds) throw tokenNotYetValid();
     const entry = { keyId, key, claims: claims as VerifiedToken['claims'] };
     keepAtMost(verified, rememberedTokens, token, entry);
     return entry;
