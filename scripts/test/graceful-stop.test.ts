@@ -5,13 +5,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { createServer, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { cutRequestsSettleMs, stopGraceMs } from '@learning/kit/service';
-import { eventually, testPayloadSecret } from '@learning/testing';
+import { eventually, freePort, testPayloadSecret } from '@learning/testing';
 import { launchSettings } from '../launch-settings.js';
 import { startPlatform } from '../platform.js';
 
@@ -201,15 +201,4 @@ function startUpload(token: string, name: string) {
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

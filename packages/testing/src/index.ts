@@ -3,4 +3,4 @@
 export * from './platform.js';
 export * from './roles.js';
 export { eventually } from './eventually.js';
-export { closedPortUrl } from './ports.js';
+export { closedPortUrl, freePort } from './ports.js';
