@@ -1,7 +1,7 @@
 // `npm start`: the whole platform on http://localhost:8080 from one command. Embedded defaults
 // (PGlite under .data/, the in-process bus); PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set.
 import { createLogger } from '@learning/kit/observability';
-import { loadConfig, stopDeadline, stopOnSignals } from '@learning/kit/service';
+import { exitWhenDataFolderInUse, loadConfig, stopDeadline, stopOnSignals } from '@learning/kit/service';
 import { gatewayEnv } from '../gateway/src/config.js';
 import { answerStartingOn } from '../gateway/src/starting.js';
 import { buildFrontEndsThatNeedIt } from './front-ends.js';
@@ -24,7 +24,7 @@ const platform = await startPlatform({
     await building;
     await starting?.close();
   },
-});
+}).catch(exitWhenDataFolderInUse(logger));
 logger.info('The platform is running.');
 announceWhereToGo(platform.url.replace('127.0.0.1', 'localhost').replace('0.0.0.0', 'localhost'), notes, logger);
 // The start's garbage (migrations, the demo's seeding, the builds' output) collected once, as V8 may

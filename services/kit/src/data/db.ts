@@ -1,11 +1,13 @@
 // One typed SQL interface over PostgreSQL (DATABASE_URL set) or embedded PGlite (the default).
 // Each service lives in its own schema; the kit's tables and the service's tables have their own
 // migration histories so either can grow without reordering the other.
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type PGlite as KyselyPglite, type PGliteTransaction } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { lockDataFolder, type DataFolderLock } from './data-folder-lock.js';
 import { kitMigrations, type KitTables } from './kit-tables.js';
 import { createInMemoryPglite } from './in-memory-pglite.js';
 import type { SharedPglite } from './shared-pglite.js';
@@ -73,13 +75,39 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   return new Kysely({ dialect: introspectingOnly(schema, new PostgresDialect({ pool })) });
 }
 
+/** A service's own PGlite; its folder is this process's until the database is destroyed. */
 async function openPglite(dir: string | null, schema: string): Promise<Kysely<unknown>> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dir) await mkdir(dir, { recursive: true });
-  const pglite = dir ? await PGlite.create(dir) : await createInMemoryPglite();
-  // PGlite has a single connection, so the search path set here holds for every query.
-  await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`);
-  return new Kysely({ dialect: introspectingOnly(schema, new PGliteDialect({ pglite })) });
+  const lock = dir ? lockDataFolder(dir) : undefined;
+  try {
+    if (dir) await mkdir(dir, { recursive: true });
+    const pglite = dir ? await PGlite.create(dir) : await createInMemoryPglite();
+    // PGlite has a single connection, so the search path set here holds for every query.
+    await pglite.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"; SET search_path TO "${schema}";`);
+    return new Kysely({ dialect: introspectingOnly(schema, new PGliteDialect({ pglite: lock ? releasingOnClose(pglite, lock) : pglite })) });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** The database as kysely sees it, whose close (kysely's destroy) also frees its folder. */
+function releasingOnClose(pglite: PGlite, lock: DataFolderLock): KyselyPglite {
+  return {
+    get closed() {
+      return pglite.closed;
+    },
+    get ready() {
+      return pglite.ready;
+    },
+    waitReady: pglite.waitReady,
+    close: async () => {
+      await pglite.close();
+      lock.release();
+    },
+    query: (text, params, options) => pglite.query(text, params, options),
+    transaction: (callback) => pglite.transaction((tx) => callback(tx as PGliteTransaction)),
+  };
 }
 
 async function openSharedSchema(shared: SharedPglite, schema: string): Promise<Kysely<unknown>> {

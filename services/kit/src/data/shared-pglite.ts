@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PGlite as KyselyPglite, PGliteTransaction } from 'kysely';
+import { lockDataFolder } from './data-folder-lock.js';
 import { createInMemoryPglite } from './in-memory-pglite.js';
 
 const execFileAsync = promisify(execFile);
@@ -28,13 +29,29 @@ export interface SharedPglite {
  */
 const sharedBuffers = '16MB';
 
-/** Opens the shared database in `dir` (made if missing), or in memory when `dir` is null. */
+/**
+ * Opens the shared database in `dir` (made if missing), or in memory when `dir` is null. The folder
+ * is this process's until `close`: another process holding it is a `DataFolderInUse`.
+ */
 export async function openSharedPglite(dir: string | null): Promise<SharedPglite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) await createInItsOwnProcess(dir);
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
-  const pglite = dir ? await PGlite.create(dir, options) : await createInMemoryPglite(options);
-  return sharePglite(pglite);
+  const lock = dir ? lockDataFolder(dir) : undefined;
+  try {
+    if (dir && !existsSync(path.join(dir, 'PG_VERSION'))) await createInItsOwnProcess(dir);
+    const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
+    const pglite = dir ? await PGlite.create(dir, options) : await createInMemoryPglite(options);
+    const shared = sharePglite(pglite);
+    return {
+      inSchema: shared.inSchema,
+      async close() {
+        await shared.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 /**
