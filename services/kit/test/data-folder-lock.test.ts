@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DataFolderInUse, openDatabase, openSharedPglite } from '../src/data/index.js';
 
 let dataDir: string;
@@ -79,6 +80,31 @@ describe("the all-in-one start's shared embedded database", () => {
       expect(await readFile(lockFile, 'utf8')).toBe(`${process.pid}\n`);
       await shared.close();
       expect(existsSync(lockFile)).toBe(false);
+    }
+  }, 60_000);
+});
+
+describe('a lock left by a process that is gone', () => {
+  it('is taken over by exactly one of several processes starting at the same moment; the others are refused naming it', async () => {
+    const folder = path.join(dataDir, 'platform');
+    await writeFile(`${folder}.lock`, `${endedPid()}\n`);
+    const lockModule = fileURLToPath(new URL('../src/data/data-folder-lock.ts', import.meta.url));
+    // Each waits for the same moment, then takes the lock, keeping it until it is killed, or is refused.
+    const script = `
+      const { lockDataFolder } = await import(${JSON.stringify(lockModule)});
+      while (Date.now() < ${Date.now() + 3000});
+      try { lockDataFolder(${JSON.stringify(folder)}); console.log('took'); setTimeout(() => {}, 60_000); }
+      catch (error) { console.log('refused ' + error.pid); }`;
+    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+    try {
+      const outcomes = await Promise.all(
+        children.map((child) => new Promise<{ pid: number; said: string }>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve({ pid: child.pid!, said: chunk.toString().trim() })))),
+      );
+      const took = outcomes.filter(({ said }) => said === 'took');
+      expect(took).toHaveLength(1);
+      expect(outcomes.filter(({ said }) => said !== 'took').map(({ said }) => said)).toEqual(Array(3).fill(`refused ${took[0]!.pid}`));
+    } finally {
+      for (const child of children) child.kill('SIGKILL');
     }
   }, 60_000);
 });
