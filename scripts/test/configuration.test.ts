@@ -119,6 +119,7 @@ beforeAll(async () => {
     FFPROBE_PATH: join(folder, 'my-ffprobe'),
     MEDIA_TRANSCODE: '0',
     MEDIA_TRANSCODE_CONCURRENCY: '2',
+    MEDIA_CONVERSIONS: '3',
     SEED_DEMO: '1',
     EXAM_QUESTION_COUNT: '1',
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
@@ -436,6 +437,10 @@ const probes: Record<string, Probe> = {
   async MEDIA_TRANSCODE_CONCURRENCY() {
     const metrics = await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });
     expect(await metrics.text()).toMatch(/^media_transcoding_concurrency 2$/m);
+  },
+  async MEDIA_CONVERSIONS() {
+    const metrics = await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } });
+    expect(await metrics.text()).toMatch(/^media_conversions_size 3$/m);
   },
   async MEDIA_ALOUD_LIMIT_BYTES() {
     const long = await madeWithFfmpeg('long.wav', ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'pcm_s16le']);

@@ -50,7 +50,7 @@ export async function createAloud(
   const mp3Spool = `${upload.path}.mp3`;
   let mp3: Omit<StoredFile, 'createdAt'> | undefined;
   try {
-    if (upload.contentType !== 'audio/mpeg' && probe && (await files.tools.mp3(upload.path, mp3Spool))) {
+    if (upload.contentType !== 'audio/mpeg' && probe && (await files.conversions.run(userId, () => files.tools.mp3(upload.path, mp3Spool)))) {
       mp3 = { key: mp3Key, contentType: 'audio/mpeg', size: (await stat(mp3Spool)).size, etag: await etagOfFile(mp3Spool) };
       await files.storage.putFile(mp3Key, mp3Spool);
     }

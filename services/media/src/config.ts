@@ -1,5 +1,6 @@
 import { serviceEnv } from '@learning/kit/service';
 import { z } from 'zod';
+import { defaultConversions } from './conversions.js';
 
 const s3Settings = ['MEDIA_S3_BUCKET', 'MEDIA_S3_ACCESS_KEY_ID', 'MEDIA_S3_SECRET_ACCESS_KEY'] as const;
 
@@ -40,7 +41,7 @@ export const mediaEnv = z
      */
     MEDIA_ALOUDS_PER_DAY: z.coerce.number().int().positive().default(15),
     /**
-     * ffmpeg and ffprobe: durations, posters, mp3 renditions, and the check that an upload holds the
+     * ffmpeg and ffprobe: durations, posters, recordings' mp3, and the check that an upload holds the
      * sound or picture it claims. Without them media still works, judging uploads by their first bytes.
      */
     FFMPEG_PATH: z.string().default('ffmpeg'),
@@ -61,6 +62,12 @@ export const mediaEnv = z
     MEDIA_TRANSCODE: z.enum(['0', '1']).default('1'),
     /** Ladders this worker makes at once; each ffmpeg uses every core, so one keeps the platform responsive. */
     MEDIA_TRANSCODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /**
+     * Uploads' conversions (a recording's mp3, a video's poster) one media instance runs at once;
+     * the rest wait in line. Half the cores by default, at least one. The HLS ladders are bounded
+     * apart, by MEDIA_TRANSCODE_CONCURRENCY.
+     */
+    MEDIA_CONVERSIONS: z.coerce.number().int().min(1).max(64).default(defaultConversions),
     /** '1' seeds the demo videos, subtitles and documents into an empty media service. */
     SEED_DEMO: z.enum(['0', '1']).default('0'),
   })

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { ServiceContext, ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
 import { filesDir, handOverLocation, type MediaConfig } from './config.js';
+import { createConversionPool, unwatchConversions } from './conversions.js';
 import { seedDemo } from './demo/seed.js';
 import { mediaSubscriptions } from './events.js';
 import { createMediaTools } from './ffmpeg.js';
@@ -26,6 +27,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
   const files: Files = {
     storage: storageOf(config),
     tools: createMediaTools({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }),
+    conversions: createConversionPool(config.MEDIA_CONVERSIONS),
     // Beside the files, on the same disk, so a finished upload moves into the disk storage by a rename;
     // with S3 the only local folder media needs.
     spoolDir: join(root, '.spool'),
@@ -70,6 +72,7 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
     async stop(context) {
       unwatchTranscoding();
       unwatchStore();
+      unwatchConversions(files.conversions);
       await transcoderOf(context).stop();
     },
     subscriptions: (context) => mediaSubscriptions(context, files, transcoderOf(context)),

@@ -97,7 +97,8 @@ export async function createVideo(
   const posterSpool = `${upload.path}.poster.jpg`;
   let poster: Omit<StoredFile, 'createdAt'> | undefined;
   try {
-    if (probe && (await files.tools.poster(upload.path, posterSpool))) {
+    // The administrator's uploads share one line in the conversions' pool.
+    if (probe && (await files.conversions.run('administrator', () => files.tools.poster(upload.path, posterSpool)))) {
       const bytes = await readFile(posterSpool);
       await files.storage.putBytes(posterKey, bytes);
       poster = { key: posterKey, contentType: 'image/jpeg', size: bytes.length, etag: etagOf(bytes) };

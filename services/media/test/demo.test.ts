@@ -81,5 +81,5 @@ it('stays under 1 MB in all, and is seeded once', async () => {
   expect(committed.reduce((sum, size) => sum + size, 0) + generated).toBeLessThan(1024 * 1024);
   const { db } = fixture.platform.services.media.context;
   const files = fixture.platform.mediaFilesDir;
-  expect(await seedDemo(db, { storage: { putBytes: () => Promise.reject(new Error('seeded twice')) } as never, tools: {} as never, spoolDir: files })).toBe(false);
+  expect(await seedDemo(db, { storage: { putBytes: () => Promise.reject(new Error('seeded twice')) } as never, tools: {} as never, conversions: {} as never, spoolDir: files })).toBe(false);
 });

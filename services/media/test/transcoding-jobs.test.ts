@@ -8,6 +8,7 @@ import { access, chmod, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { kitTables } from '@learning/kit/data';
 import { sql } from 'kysely';
+import { createConversionPool } from '../src/conversions.js';
 import { createMediaTools } from '../src/ffmpeg.js';
 import { createDiskStorage } from '../src/storage.js';
 import { createTranscoder } from '../src/transcoding.js';
@@ -97,7 +98,7 @@ describe('a job ffmpeg fails', () => {
 /** Another media instance on the same database and files (as several run on S3), or the next start of this one. */
 function otherInstance({ leaseMs }: { leaseMs?: number } = {}) {
   const { mediaFilesDir } = fixture.platform;
-  const files = { storage: createDiskStorage(mediaFilesDir), tools: createMediaTools({ ffmpeg, ffprobe: 'ffprobe' }), spoolDir: join(mediaFilesDir, '.spool') };
+  const files = { storage: createDiskStorage(mediaFilesDir), tools: createMediaTools({ ffmpeg, ffprobe: 'ffprobe' }), conversions: createConversionPool(1), spoolDir: join(mediaFilesDir, '.spool') };
   const transcoder = createTranscoder({ db: mediaDb(), files, tools: { ffmpeg, ffprobe: 'ffprobe' }, logger: fixture.platform.services.media.context.logger, enabled: true, concurrency: 1, ...(leaseMs ? { leaseMs } : {}) });
   return { files, transcoder };
 }
