@@ -509,7 +509,7 @@ export const operations: readonly Operation[] = [
     answer: { status: 201, description: 'The recording', json: answers.aloudRecorded },
     errors: {
       400: `\`validation_failed\` (a plan day not whole), ${formRefusals}`, 413: '`file_too_large` (over MEDIA_ALOUD_LIMIT_BYTES)',
-      415: '`unsupported_content`, `not_audio`', 429: '`too_many_alouds` (MEDIA_ALOUDS_PER_DAY in 24 hours)',
+      415: '`unsupported_content`, `not_audio`', 429: '`too_many_alouds` (MEDIA_ALOUDS_PER_DAY in 24 hours, uploads under way counted; before the body is read)',
     },
   },
   {

@@ -92,4 +92,18 @@ export const migrations: Record<string, Migration> = {
       await sql`ALTER TABLE transcoding ADD COLUMN worker_id text, ADD COLUMN lease_expires_at timestamptz`.execute(db);
     },
   },
+
+  '0005_aloud_reservation': {
+    async up(db: Kysely<unknown>) {
+      // A read-aloud's place in the learner's day, taken before its body is read and converted, and
+      // given back when the upload fails or becomes a recording: parallel sends cannot pass the bound.
+      await db.schema
+        .createTable('aloud_reservation')
+        .addColumn('id', 'uuid', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await sql`CREATE INDEX aloud_reservation_user ON aloud_reservation (user_id, created_at)`.execute(db);
+    },
+  },
 };

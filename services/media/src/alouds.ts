@@ -19,20 +19,62 @@ export const notAudio = () => new HttpError(415, 'not_audio', 'Зөвхөн ау
 const tooManyAlouds = (perDay: number) =>
   new HttpError(429, 'too_many_alouds', `24 цагийн дотор ${perDay}-аас олон бичлэг илгээх боломжгүй. Дараа дахин илгээнэ үү.`);
 
-/** Refuses a learner who sent `perDay` recordings in the last 24 hours: one account cannot fill the disk. */
-export async function ensureAloudAllowed(db: MediaDb, userId: string, perDay: number): Promise<void> {
-  const { count } = await db
-    .selectFrom('aloud')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('user_id', '=', userId)
-    .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= perDay) throw tooManyAlouds(perDay);
+/**
+ * How long a reservation holds its place. An upload ends, kept or refused, long before; a reservation
+ * a crashed instance left behind then stops counting, and the check as the record is written still
+ * bounds the learner.
+ */
+const reservationLifetime = sql`interval '1 hour'`;
+
+/** Serialises the learner's reservations and records, across media instances sharing the database. */
+async function lockLearner(trx: MediaDb, userId: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`aloud:${userId}`}))`.execute(trx);
 }
 
 /**
- * Keeps a recording the probe finds to be sound without picture, within the learner's `perDay`, for
- * the plan day the learner named (or none).
+ * Refuses a learner whose recordings of the last 24 hours and uploads under way reach `perDay`: one
+ * account cannot fill the disk or the conversions' pool.
+ */
+export async function ensureAloudAllowed(db: MediaDb, userId: string, perDay: number): Promise<void> {
+  const [{ count: kept }, { count: underWay }] = await Promise.all([
+    db
+      .selectFrom('aloud')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('aloud_reservation')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>', sql<Date>`now() - ${reservationLifetime}`)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (Number(kept) + Number(underWay) >= perDay) throw tooManyAlouds(perDay);
+}
+
+/**
+ * Takes a place in the learner's day for an upload about to be read, or refuses (429) at once: under
+ * a lock on the learner, so of uploads sent together only those the day still has room for pass.
+ */
+export async function reserveAloud(db: MediaDb, userId: string, perDay: number): Promise<string> {
+  return transaction(db, async (trx) => {
+    await lockLearner(trx, userId);
+    await ensureAloudAllowed(trx, userId, perDay);
+    const id = randomUUID();
+    await trx.insertInto('aloud_reservation').values({ id, user_id: userId }).execute();
+    return id;
+  });
+}
+
+/** Gives an upload's place back (it was refused, cut off, or failed); a kept recording's went with its record. */
+export async function releaseAloud(db: MediaDb, reservationId: string): Promise<void> {
+  await db.deleteFrom('aloud_reservation').where('id', '=', reservationId).execute();
+}
+
+/**
+ * Keeps a recording the probe finds to be sound without picture, in the place `reservationId` holds,
+ * for the plan day the learner named (or none).
  */
 export async function createAloud(
   db: MediaDb,
@@ -41,6 +83,7 @@ export async function createAloud(
   upload: SpooledFile,
   planDay: media.AloudPlanDay,
   perDay: number,
+  reservationId: string,
 ): Promise<{ _id: string; createdAt: string }> {
   const probe = await files.tools.probe(upload.path);
   if (probe && (probe.hasVideo || !probe.hasAudio)) throw notAudio();
@@ -60,8 +103,9 @@ export async function createAloud(
   await files.storage.putFile(fileKey, upload.path);
   try {
     const row = await transaction(db, async (trx) => {
-      // Under a lock on the learner: uploads sent at once all passed the route's check before their bodies.
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`aloud:${userId}`}))`.execute(trx);
+      // The reservation passed the bound; checked again in case it outlived its lifetime.
+      await lockLearner(trx, userId);
+      await releaseAloud(trx, reservationId);
       await ensureAloudAllowed(trx, userId, perDay);
       await recordFile(trx, { key: fileKey, contentType: upload.contentType, size: upload.size, etag: upload.etag });
       if (mp3) await recordFile(trx, mp3);

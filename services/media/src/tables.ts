@@ -33,7 +33,7 @@ export interface MediaTables {
     id: Generated<string>;
     user_id: string;
     file_key: string;
-    /** The mp3 rendition, made when ffmpeg is present. */
+    /** An older recording's mp3 rendition, kept beside the file as sent; newer ones are stored in one form (file_key). */
     mp3_key: string | null;
     /** The plan day the learner sent it for: all three or none. */
     monsterplan_id: string | null;
@@ -41,6 +41,8 @@ export interface MediaTables {
     day_of_week: number | null;
     created_at: CreatedAt;
   };
+  /** A read-aloud upload under way: it holds a place in the learner's day until it is kept or fails. */
+  aloud_reservation: { id: string; user_id: string; created_at: CreatedAt };
   learner: { user_id: string; email: string };
   /** A video's transcoding job: its HLS ladder, queued and leased in transcoding-queue.ts, made by the worker (transcoding.ts). */
   transcoding: {

@@ -1,11 +1,12 @@
-// Bounded upload work: the uploads' conversions share a pool of MEDIA_CONVERSIONS (its running and
-// waiting counts at /metrics).
+// Bounded upload work: a read-aloud's place in the learner's day is taken before its body is read
+// and any ffmpeg runs, and the uploads' conversions share a pool of MEDIA_CONVERSIONS (its running
+// and waiting counts at /metrics).
 // ffmpeg runs behind a wrapper that notes each start and end and lingers a moment, so the pool's
 // bound can be seen.
 import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sampleOf } from '@learning/testing/metrics';
-import { eventually, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
+import { eventually, expectStatus, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
 
 const perDay = 3;
 const conversions = 2;
@@ -48,6 +49,34 @@ const learnerKnown = (userId: string) =>
   eventually(() => fixture.platform.services.media.context.db.selectFrom('learner').select('email').where('user_id', '=', userId).executeTakeFirst(), 'media knows the learner');
 
 const sendAloud = (token: string, file = fixture.media.recordings.webm) => fixture.upload('/v1/monsterplans/aloud', { field: 'video', file, token });
+
+it('six recordings sent at once by a learner one below the day\'s bound: one is kept, five are refused before any conversion', async () => {
+  const learner = await fixture.platform.learner();
+  await learnerKnown(learner.id);
+  // An mp3 is kept as sent: no conversion.
+  for (let sent = 1; sent < perDay; sent += 1) expectStatus(await sendAloud(learner.token, fixture.media.recordings.mp3), 201, `recording ${sent}`);
+  const before = await ffmpegStarts();
+
+  const answers = await Promise.all(Array.from({ length: 6 }, () => sendAloud(learner.token)));
+
+  expect(answers.map((answer) => answer.status).sort()).toEqual([201, 429, 429, 429, 429, 429]);
+  for (const refused of answers.filter((answer) => answer.status === 429)) {
+    expect(refused.body).toEqual({ code: 'too_many_alouds', message: `24 цагийн дотор ${perDay}-аас олон бичлэг илгээх боломжгүй. Дараа дахин илгээнэ үү.` });
+  }
+  expect((await ffmpegStarts()) - before).toBe(1);
+  const kept = await fixture.platform.services.media.context.db.selectFrom('aloud').select('id').where('user_id', '=', learner.id).execute();
+  expect(kept).toHaveLength(perDay);
+  expect(await fixture.platform.services.media.context.db.selectFrom('aloud_reservation').select('id').where('user_id', '=', learner.id).execute()).toEqual([]);
+});
+
+it('a refused upload gives its place in the day back', async () => {
+  const learner = await fixture.platform.learner();
+  await learnerKnown(learner.id);
+  for (let sent = 1; sent < perDay; sent += 1) expectStatus(await sendAloud(learner.token, fixture.media.recordings.mp3), 201, `recording ${sent}`);
+  expect((await sendAloud(learner.token, fixture.media.pdf)).status).toBe(415);
+  expect((await sendAloud(learner.token, fixture.media.audioOnlyMp4)).status).toBe(201);
+  expect((await sendAloud(learner.token, fixture.media.recordings.mp3)).status).toBe(429);
+});
 
 it('runs at most MEDIA_CONVERSIONS conversions at once, the others waiting, as /metrics shows', async () => {
   const learners = await Promise.all(Array.from({ length: 5 }, () => fixture.platform.learner()));
