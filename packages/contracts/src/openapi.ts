@@ -441,8 +441,8 @@ export const operations: readonly Operation[] = [
     answer: {
       status: 200,
       description:
-        'The file (Range requests are honoured): a video as it was uploaded (MP4, WebM, QuickTime…), subtitles as WebVTT, a recording as its MP3 ' +
-        'rendition (as it was sent, WebM, Ogg, WAV or M4A, when ffmpeg could not make one)',
+        'The file (Range requests are honoured): a video as it was uploaded (MP4, WebM, QuickTime…), subtitles as WebVTT, a recording as its one stored ' +
+        'form, MP3 (as it was sent, WebM, Ogg, WAV or M4A, only where media has no ffmpeg)',
       file: ['video/*', 'text/vtt', 'audio/*', 'application/octet-stream'],
     },
     alsoAnswers: [fileAnswers.partial, fileAnswers.notModified],

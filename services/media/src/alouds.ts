@@ -1,7 +1,8 @@
-// Learners' read-aloud recordings: kept as sent, with an mp3 rendition when ffmpeg is present (the
-// administrator's list plays mpeg audio), a bounded number per learner a day, listed for the
-// administrator grouped by learner. Each names the plan day it was sent for, when the learner's page
-// said; `aloud.recorded` tells the catalog, which judges whether it came on time.
+// Learners' read-aloud recordings: each stored in one form every browser plays (an mp3, as the spec's
+// administrator list asks for mpeg audio; a recording sent as mp3 is kept as sent), a bounded number
+// per learner a day, listed for the administrator grouped by learner. Each names the plan day it was
+// sent for, when the learner's page said; `aloud.recorded` tells the catalog, which judges whether it
+// came on time.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
@@ -74,7 +75,8 @@ export async function releaseAloud(db: MediaDb, reservationId: string): Promise<
 
 /**
  * Keeps a recording the probe finds to be sound without picture, in the place `reservationId` holds,
- * for the plan day the learner named (or none).
+ * for the plan day the learner named (or none). A recording that is not mp3 is converted in the
+ * conversions' pool and only the mp3 is kept; one ffmpeg cannot read is refused.
  */
 export async function createAloud(
   db: MediaDb,
@@ -88,34 +90,35 @@ export async function createAloud(
   const probe = await files.tools.probe(upload.path);
   if (probe && (probe.hasVideo || !probe.hasAudio)) throw notAudio();
   const id = randomUUID();
-  const fileKey = `alouds/${id}/recording`;
-  const mp3Key = `alouds/${id}/recording.mp3`;
   const mp3Spool = `${upload.path}.mp3`;
-  let mp3: Omit<StoredFile, 'createdAt'> | undefined;
+  let kept: Omit<StoredFile, 'createdAt'>;
   try {
-    if (upload.contentType !== 'audio/mpeg' && probe && (await files.conversions.run(userId, () => files.tools.mp3(upload.path, mp3Spool)))) {
-      mp3 = { key: mp3Key, contentType: 'audio/mpeg', size: (await stat(mp3Spool)).size, etag: await etagOfFile(mp3Spool) };
-      await files.storage.putFile(mp3Key, mp3Spool);
+    // Without ffprobe (no probe) there is no ffmpeg either: the recording is kept as sent.
+    if (upload.contentType !== 'audio/mpeg' && probe) {
+      if (!(await files.conversions.run(userId, () => files.tools.mp3(upload.path, mp3Spool)))) throw notAudio();
+      kept = { key: `alouds/${id}/recording.mp3`, contentType: 'audio/mpeg', size: (await stat(mp3Spool)).size, etag: await etagOfFile(mp3Spool) };
+      await files.storage.putFile(kept.key, mp3Spool);
+    } else {
+      kept = { key: `alouds/${id}/recording`, contentType: upload.contentType, size: upload.size, etag: upload.etag };
+      await files.storage.putFile(kept.key, upload.path);
     }
   } finally {
     await rm(mp3Spool, { force: true });
   }
-  await files.storage.putFile(fileKey, upload.path);
   try {
     const row = await transaction(db, async (trx) => {
       // The reservation passed the bound; checked again in case it outlived its lifetime.
       await lockLearner(trx, userId);
       await releaseAloud(trx, reservationId);
       await ensureAloudAllowed(trx, userId, perDay);
-      await recordFile(trx, { key: fileKey, contentType: upload.contentType, size: upload.size, etag: upload.etag });
-      if (mp3) await recordFile(trx, mp3);
+      await recordFile(trx, kept);
       const inserted = await trx
         .insertInto('aloud')
         .values({
           id,
           user_id: userId,
-          file_key: fileKey,
-          mp3_key: mp3?.key ?? null,
+          file_key: kept.key,
+          mp3_key: null,
           monsterplan_id: planDay?.monsterplanId ?? null,
           week: planDay?.week ?? null,
           day_of_week: planDay?.dayOfWeek ?? null,
@@ -134,7 +137,7 @@ export async function createAloud(
     });
     return { _id: row.id, createdAt: row.created_at.toISOString() };
   } catch (error) {
-    await removeBytes(files.storage, mp3 ? [fileKey, mp3.key] : [fileKey]);
+    await removeBytes(files.storage, [kept.key]);
     throw error;
   }
 }
@@ -156,7 +159,7 @@ export async function forgetRecordingsOf(trx: MediaDb, userId: string): Promise<
   return forgetFiles(trx, recordings.flatMap((recording) => [recording.file_key, recording.mp3_key]));
 }
 
-/** What a recording's URL serves: its mp3 rendition when there is one, else the file as sent. */
+/** What a recording's URL serves: its one stored form, or an older recording's mp3 rendition. */
 export async function aloudFile(db: MediaDb, id: string): Promise<StoredFile | undefined> {
   if (!isUuid(id)) return undefined;
   const row = await db.selectFrom('aloud').select(['file_key', 'mp3_key']).where('id', '=', id).executeTakeFirst();

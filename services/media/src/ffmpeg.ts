@@ -1,5 +1,5 @@
-// ffprobe and ffmpeg, when the machine has them: a file's duration and streams, a poster frame, an
-// mp3 rendition. A missing tool answers undefined/false, so media works without them (no duration,
+// ffprobe and ffmpeg, when the machine has them: a file's duration and streams, a poster frame, a
+// recording's mp3. A missing tool answers undefined/false, so media works without them (no duration,
 // no poster, recordings kept only as sent, uploads judged by their first bytes alone).
 import { execFile } from 'node:child_process';
 import { stat } from 'node:fs/promises';
@@ -20,7 +20,7 @@ export interface MediaTools {
   probe(path: string): Promise<Probe | undefined>;
   /** Writes a JPEG frame from a second into the video (or its first frame) to `output`. */
   poster(path: string, output: string): Promise<boolean>;
-  /** Writes an mp3 rendition of the recording to `output`. */
+  /** Writes the recording as a voice's mp3 to `output`. */
   mp3(path: string, output: string): Promise<boolean>;
 }
 
@@ -76,7 +76,9 @@ export function createMediaTools(paths: { ffmpeg: string; ffprobe: string }): Me
       return (await run(paths.ffmpeg, ['-v', 'error', '-i', path, ...frame], 60_000)).stdout !== undefined && hasBytes(output);
     },
     async mp3(path, output) {
-      const args = ['-v', 'error', '-i', path, '-vn', '-codec:a', 'libmp3lame', '-q:a', '4', '-f', 'mp3', '-y', output];
+      // A voice: one channel at 22.05 kHz (sound up to 11 kHz), variable rate, which falls to the
+      // format's least on silence; kept within a small factor of a compact Opus upload.
+      const args = ['-v', 'error', '-i', path, '-vn', '-ac', '1', '-ar', '22050', '-codec:a', 'libmp3lame', '-q:a', '7', '-f', 'mp3', '-y', output];
       return (await run(paths.ffmpeg, args, 10 * 60_000)).stdout !== undefined && hasBytes(output);
     },
   };

@@ -1,9 +1,10 @@
 // Bounded upload work: a read-aloud's place in the learner's day is taken before its body is read
-// and any ffmpeg runs, and the uploads' conversions share a pool of MEDIA_CONVERSIONS (its running
-// and waiting counts at /metrics).
+// and any ffmpeg runs, the uploads' conversions share a pool of MEDIA_CONVERSIONS (its running and
+// waiting counts at /metrics), and a recording is stored in one form near the size it was sent.
 // ffmpeg runs behind a wrapper that notes each start and end and lingers a moment, so the pool's
 // bound can be seen.
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { chmod, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sampleOf } from '@learning/testing/metrics';
 import { eventually, expectStatus, startMediaFixture, startTimeoutMs, type MediaFixture } from './fixture.js';
@@ -12,18 +13,21 @@ const perDay = 3;
 const conversions = 2;
 let fixture: MediaFixture;
 let ffmpegLog: string;
+/** While this file exists, the wrapper's conversions fail as ffmpeg does on a file it cannot read. */
+let failing: string;
 
 beforeAll(async () => {
   const { mkdtemp } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const folder = await mkdtemp(join(tmpdir(), 'media-conversions-'));
   ffmpegLog = join(folder, 'ffmpeg.log');
+  failing = join(folder, 'failing');
   await writeFile(ffmpegLog, '');
   // `-version` (media's look at whether ffmpeg runs) is not a conversion and is not noted.
   const wrapper = join(folder, 'noting-ffmpeg');
   await writeFile(
     wrapper,
-    `#!/bin/sh\n[ "$1" = "-version" ] && exec ffmpeg "$@"\necho "start $$" >> '${ffmpegLog}'\nsleep 0.4\nffmpeg "$@"\ncode=$?\necho "end $$" >> '${ffmpegLog}'\nexit $code\n`,
+    `#!/bin/sh\n[ "$1" = "-version" ] && exec ffmpeg "$@"\necho "start $$" >> '${ffmpegLog}'\nsleep 0.4\nif [ -e '${failing}' ]; then code=1; else ffmpeg "$@"; code=$?; fi\necho "end $$" >> '${ffmpegLog}'\nexit $code\n`,
   );
   await chmod(wrapper, 0o755);
   fixture = await startMediaFixture({
@@ -104,4 +108,39 @@ it('runs at most MEDIA_CONVERSIONS conversions at once, the others waiting, as /
   expect(seen.waiting).toBeGreaterThan(0);
   const text = await (await fetch(`${fixture.platform.url}/metrics`)).text();
   expect([sampleOf(text, 'media_conversions_running'), sampleOf(text, 'media_conversions_waiting'), sampleOf(text, 'media_conversions_size')]).toEqual([0, 0, conversions]);
+});
+
+it('stores a recording in one form, an mp3 within a small factor of the Opus that was sent', async () => {
+  const learner = await fixture.platform.learner();
+  await learnerKnown(learner.id);
+  // A minute of noise in Ogg Opus at a recorder's low rate (in WebM, noise's bytes can look like a
+  // video track's codec name to the first bytes' check).
+  const opus = join(fixture.media.folder, 'minute.ogg');
+  const made = spawnSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'anoisesrc=d=60:a=0.05:c=pink', '-ac', '1', '-c:a', 'libopus', '-b:a', '24k', opus]);
+  expect(made.status).toBe(0);
+  const { _id: id } = expectStatus(await sendAloud(learner.token, opus), 201, 'sending');
+
+  const files = (await fixture.storedFiles()).filter((file) => file.includes(id));
+  expect(files).toEqual([`alouds/${id}/recording.mp3`]);
+  const sent = (await stat(opus)).size;
+  const stored = (await stat(join(fixture.platform.mediaFilesDir, files[0]!))).size;
+  expect(stored).toBeLessThan(3 * sent);
+  const page = expectStatus(await fixture.call('GET', `/v1/monsterplans/aloud?user=${learner.id}`, { token: fixture.admin }), 200, 'the list');
+  const audio = await fixture.fetchBytes(page.result[0].alouds[0].url);
+  expect([audio.status, audio.headers.get('content-type'), audio.bytes.length]).toEqual([200, 'audio/mpeg', stored]);
+});
+
+it('refuses a recording ffmpeg cannot convert, keeping nothing, and gives its place in the day back', async () => {
+  const learner = await fixture.platform.learner();
+  await learnerKnown(learner.id);
+  for (let sent = 1; sent < perDay; sent += 1) expectStatus(await sendAloud(learner.token, fixture.media.recordings.mp3), 201, `recording ${sent}`);
+  await writeFile(failing, '');
+  try {
+    const refused = await sendAloud(learner.token);
+    expect([refused.status, refused.body.code]).toEqual([415, 'not_audio']);
+  } finally {
+    await rm(failing);
+  }
+  expect(await fixture.platform.services.media.context.db.selectFrom('aloud').select('id').where('user_id', '=', learner.id).execute()).toHaveLength(perDay - 1);
+  expectStatus(await sendAloud(learner.token), 201, 'the last of the day');
 });

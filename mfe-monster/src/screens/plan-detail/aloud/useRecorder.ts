@@ -9,7 +9,7 @@ export type RecorderState =
   | { step: 'recorded'; blob: Blob; url: string }
   | { step: 'refused' };
 
-/** Opus first: small, and what the service keeps as sent (it makes an mp3 rendition beside it). */
+/** Opus first: small to send; the service stores it as one mp3 of a voice, near its size. */
 const preferredTypes = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus', 'audio/webm', 'audio/mp4'];
 
 export function canRecord(): boolean {
