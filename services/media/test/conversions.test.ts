@@ -144,3 +144,17 @@ it('refuses a recording ffmpeg cannot convert, keeping nothing, and gives its pl
   expect(await fixture.platform.services.media.context.db.selectFrom('aloud').select('id').where('user_id', '=', learner.id).execute()).toHaveLength(perDay - 1);
   expectStatus(await sendAloud(learner.token), 201, 'the last of the day');
 });
+
+it("one learner's recordings are converted one at a time, so another learner's sent after them is not held behind them", async () => {
+  const [busy, other] = [await fixture.platform.learner(), await fixture.platform.learner()];
+  await Promise.all([learnerKnown(busy.id), learnerKnown(other.id)]);
+  const answeredAt: Record<string, number[]> = { busy: [], other: [] };
+  const send = async (who: 'busy' | 'other', token: string) => {
+    expectStatus(await sendAloud(token), 201, who);
+    answeredAt[who]!.push(performance.now());
+  };
+  const busyOnes = Array.from({ length: perDay }, () => send('busy', busy.token));
+  await eventually(async () => fixture.platform.services.media.context.db.selectFrom('aloud_reservation').select('id').where('user_id', '=', busy.id).execute().then((rows) => rows.length === perDay), 'the busy learner sent every recording');
+  await Promise.all([...busyOnes, send('other', other.token)]);
+  expect(answeredAt.other![0]).toBeLessThan(Math.max(...answeredAt.busy!));
+});
