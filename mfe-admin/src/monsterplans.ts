@@ -1,7 +1,8 @@
 // Monster plans (spec section 7): create {name, videos, price}, update {id, name, videos, price} and
-// remove {id, videos}; the list is @learning/platform's useMonsterplans. Videos go as placements (week, day, the day's words): the
-// catalog's form of a video's place in a plan. Issue 20 adds the payment instructions and the daily release;
-// the early price and its deadline are null to clear them.
+// remove {id, videos}; the list is @learning/platform's useMonsterplans. Videos go as placements
+// (week, day, the day's words): the catalog's form of a video's place in a plan. The bodies also
+// carry the payment instructions and the daily release; the early price and its deadline are null
+// to clear them.
 import type { catalog } from '@learning/contracts';
 import { api, monsterplansKey, useMutation, useQueryClient } from '@learning/platform';
 import { requestsKey } from './keys';

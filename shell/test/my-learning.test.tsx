@@ -6,7 +6,7 @@ import { aUser, fakeSession, renderApp } from './fixtures';
 const address = () => screen.getByTestId('address');
 const nothing: MyLearning = { monsterplans: [], lessons: [] };
 const entry = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('li')!;
-/** Issue 20's fields of an entry (wire contract section 1): its price, the early price only while pending and it lasts, and what the request recorded. */
+/** The payment fields of an entry (wire contract section 1): its price, the early price only while pending and it lasts, and what the request recorded. */
 const offer = (price: string, paymentInstructions = '', earlyPrice: string | null = null, earlyPriceUntil: string | null = null, requestPrice = earlyPrice ?? price) => ({
   price,
   requestPrice,

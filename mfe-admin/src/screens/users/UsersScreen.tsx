@@ -1,5 +1,5 @@
 // /administrator/users: every user with name and email, 10 per page, paged on the server (spec
-// section 2), and the administrator role granted or removed after a Yes; never one's own. Issue 20:
+// section 2), and the administrator role granted or removed after a Yes; never one's own. The list is
 // searched by name or email (the text in the address, so Back returns to it), and each user opens
 // their own page.
 import { Badge, Link, PageTitle, useCurrentUser, useSearchParams, useTranslation, type User } from '@learning/platform';
