@@ -89,17 +89,22 @@ describe('a lock left by a process that is gone', () => {
     const folder = path.join(dataDir, 'platform');
     await writeFile(`${folder}.lock`, `${endedPid()}\n`);
     const lockModule = fileURLToPath(new URL('../src/data/data-folder-lock.ts', import.meta.url));
-    // Each waits for the same moment, then takes the lock, keeping it until it is killed, or is refused.
+    // Each says it is ready, waits for the word to go, then takes the lock, keeping it until it is
+    // killed, or is refused. The word goes to all of them at once.
     const script = `
       const { lockDataFolder } = await import(${JSON.stringify(lockModule)});
-      while (Date.now() < ${Date.now() + 3000});
-      try { lockDataFolder(${JSON.stringify(folder)}); console.log('took'); setTimeout(() => {}, 60_000); }
-      catch (error) { console.log('refused ' + error.pid); }`;
-    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] }));
+      process.stdin.once('data', () => {
+        try { lockDataFolder(${JSON.stringify(folder)}); console.log('took'); setTimeout(() => {}, 60_000); }
+        catch (error) { console.log('refused ' + error.pid); }
+      });
+      console.log('ready');`;
+    const children = Array.from({ length: 4 }, () => spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    const nextLine = (child: ChildProcess) => new Promise<string>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve(chunk.toString().trim())));
     try {
-      const outcomes = await Promise.all(
-        children.map((child) => new Promise<{ pid: number; said: string }>((resolve) => child.stdout!.once('data', (chunk: Buffer) => resolve({ pid: child.pid!, said: chunk.toString().trim() })))),
-      );
+      await Promise.all(children.map(nextLine));
+      const said = children.map(nextLine);
+      for (const child of children) child.stdin!.write('go\n');
+      const outcomes = await Promise.all(children.map(async (child, index) => ({ pid: child.pid!, said: await said[index]! })));
       const took = outcomes.filter(({ said }) => said === 'took');
       expect(took).toHaveLength(1);
       expect(outcomes.filter(({ said }) => said !== 'took').map(({ said }) => said)).toEqual(Array(3).fill(`refused ${took[0]!.pid}`));
