@@ -5,7 +5,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
@@ -24,7 +23,7 @@ import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { authEnv } from '../../services/auth/src/config.js';
 import { createAccountSeal } from '../../services/catalog/src/bank-accounts.js';
 import { linkSigner } from '../../services/auth/src/mail/links.js';
-import { deleteBusNamespace, dropSchemas, eventually, uniqueSuffix } from '@learning/testing';
+import { deleteBusNamespace, dropSchemas, eventually, freePort, uniqueSuffix } from '@learning/testing';
 import { keptSecretFile, launchSettings } from '../launch-settings.js';
 import { startPlatform, type Platform } from '../platform.js';
 
@@ -54,14 +53,6 @@ let qpay: QpayStandIn;
 let started: Started;
 let ffmpegCalls: string;
 let smtp: TestSmtpServer;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'configuration-'));

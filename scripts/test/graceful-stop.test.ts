@@ -2,34 +2,28 @@
 // requests are under way: an upload whose bytes still trickle in and a sign-in whose body is half sent
 // both finish and are kept whole; an upload that stalls is cut at the deadline and leaves no spool
 // file, no stored file and no row; the process takes no new connections and exits 0 within the bound.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openPayload, payloadKey } from '@learning/contracts';
 import { cutRequestsSettleMs, stopGraceMs } from '@learning/kit/service';
-import { eventually, freePort, testPayloadSecret } from '@learning/testing';
+import { eventually, testPayloadSecret } from '@learning/testing';
 import { launchSettings } from '../launch-settings.js';
 import { startPlatform } from '../platform.js';
+import { launch, untilReady, type Launched } from './launched.js';
 
 (import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(240_000);
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const admin = { email: 'admin@stop.mn', password: 'admin-password-1' };
 /** The gateway's, then the services' cut requests may each take the settle time; a few seconds for the bus and databases. */
 const stopBoundMs = stopGraceMs + 2 * cutRequestsSettleMs + 5000;
 
 let dataDir: string;
-let env: NodeJS.ProcessEnv;
-let url: string;
-let started: ChildProcess;
-let output = '';
+let started: Launched;
 let film: Buffer;
-/** The child's exit code, once its output is read to the end ('close', not 'exit'). */
-let closed: Promise<number | null>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'graceful-stop-'));
@@ -39,38 +33,14 @@ beforeAll(async () => {
   film = await readFile(filmFile);
   await rm(filmFile);
 
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  // Embedded, whatever this test run uses: the platform's own schemas must not land on a shared server.
-  env = {
-    PATH: process.env.PATH,
-    DATA_DIR: dataDir,
-    // Set, so no front-end is built; pages then say it is not built, the API is all this test needs.
-    STATIC_DIR: join(dataDir, 'static'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SEED_DEMO: '0',
-    PAYLOAD_SECRET: testPayloadSecret,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  };
-  started = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  closed = new Promise((resolve) => started.once('close', (code) => resolve(code)));
-  started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await eventually(
-    async () => started.exitCode === null && (await fetch(`${url}/readyz`).then((response) => response.ok, () => false)),
-    'the platform is ready',
-    180_000,
-  ).catch((error: Error) => {
-    throw new Error(`${error.message}\n${output}`);
-  });
+  started = await launch('scripts/start.ts', dataDir, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
+  await untilReady(started);
 }, 240_000);
 
 afterAll(async () => {
-  if (started?.exitCode === null) {
-    started.kill('SIGKILL');
-    await closed;
+  if (started?.child.exitCode === null) {
+    started.child.kill('SIGKILL');
+    await started.closed;
   }
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -98,11 +68,11 @@ it('on SIGTERM finishes the upload and the sign-in under way, cuts a stalled upl
   await eventually(async () => (await spooled()).length === 2, 'the second upload reaches the spool');
 
   const signalled = Date.now();
-  started.kill('SIGTERM');
-  const exitCode = closed;
+  started.child.kill('SIGTERM');
+  const exitCode = started.closed;
 
   // No new connection is taken.
-  await eventually(async () => fetch(`${url}/healthz`).then(() => false, () => true), 'new connections are refused', 5000);
+  await eventually(async () => fetch(`${started.url}/healthz`).then(() => false, () => true), 'new connections are refused', 5000);
   // The requests under way go on: the sign-in's body ends, the upload's bytes keep coming.
   signingIn.request.end(signIn.slice(10));
   const signedIn = await signingIn.answer;
@@ -125,14 +95,14 @@ it('on SIGTERM finishes the upload and the sign-in under way, cuts a stalled upl
   const tookMs = Date.now() - signalled;
   expect(tookMs).toBeGreaterThanOrEqual(stopGraceMs - 1000);
   expect(tookMs).toBeLessThan(stopBoundMs);
-  expect(output).toContain('"msg":"stopped"');
+  expect(started.output()).toContain('"msg":"stopped"');
 
   // Nothing half-written: no spool file (looked at before a start would clear the spool), and on
   // disk exactly the files whose rows say they are kept, the finished upload's among them, whole.
   expect(await readdir(spool)).toEqual([]);
   const filesDir = join(dataDir, 'media-files');
   const onDisk = (await filesUnder(filesDir)).map((file) => relative(filesDir, file)).sort();
-  const platform = await startPlatform({ env: { ...launchSettings(env).settings, PORT: '0', LOG_LEVEL: 'silent' } });
+  const platform = await startPlatform({ env: { ...launchSettings(started.env).settings, PORT: '0', LOG_LEVEL: 'silent' } });
   try {
     const db = platform.services.media.context.db;
     const videos = await db.selectFrom('video').select(['id', 'name', 'file_key']).execute();
@@ -154,7 +124,7 @@ interface Answer {
 
 /** A request the test writes itself, over its own connection; `answer` rejects when the connection is cut first. */
 function startRequest(method: string, path: string, headers: Record<string, string>): { request: ClientRequest; answer: Promise<Answer> } {
-  const sent = request(new URL(path, url), { method, headers, agent: false });
+  const sent = request(new URL(path, started.url), { method, headers, agent: false });
   const answer = new Promise<Answer>((resolve, reject) => {
     sent.once('error', reject);
     sent.once('response', (response) => {
