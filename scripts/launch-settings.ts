@@ -2,7 +2,7 @@
 // with what a newcomer's machine lacks filled in, never with a value anyone else could know. The
 // secrets a newcomer did not set are made once at random and kept under DATA_DIR (mode 0600), so
 // sessions, play links and sealed answers survive a restart; in production they must be given.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from '@learning/kit/observability';
@@ -16,7 +16,13 @@ export const sharedSecrets = {
   MEDIA_SIGNING_SECRET: 'the play URLs the catalog signs and media checks',
   MAIL_LINK_SECRET: 'the password-reset and unsubscribe links auth mails',
   BANK_ACCOUNT_KEY: 'the learners\' bank accounts the catalog keeps sealed',
+  TOKEN_SIGNING_KEY: 'the access tokens auth signs, an RSA private key in PEM',
 } as const;
+
+/** How a launcher makes each secret it keeps: 32 random bytes, or an RSA key where a key is wanted. */
+const makeSecret: Partial<Record<keyof typeof sharedSecrets, () => string>> = {
+  TOKEN_SIGNING_KEY: () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+};
 
 export class MissingSecrets extends Error {
   override name = 'MissingSecrets';
@@ -38,12 +44,12 @@ export function launchSettings(env: NodeJS.ProcessEnv): { settings: Settings; no
   if (settings.NODE_ENV === 'production' && missing.length > 0) {
     throw new MissingSecrets(
       `NODE_ENV=production needs its secrets set: ${missing.map((name) => `${name} (${sharedSecrets[name]})`).join('; ')}. ` +
-        'Make each with `openssl rand -base64 32`.',
+        'Make TOKEN_SIGNING_KEY with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`, each other with `openssl rand -base64 32`.',
     );
   }
   for (const name of missing) {
     const file = keptSecretFile(dataDir, name);
-    settings[name] = keptSecret(file);
+    settings[name] = keptSecret(file, makeSecret[name]);
     notes.notices.push(`${name} is not set: using the random one kept in ${file}.`);
   }
   // The links in mails lead to this machine's gateway unless the centre names its address.
@@ -66,10 +72,11 @@ export function keptSecretFile(dataDir: string, name: string): string {
 }
 
 /**
- * The secret kept in `file`, made at random the first time. The services of the distributed start
- * may ask at once: the file appears whole (a link of a finished temporary file) or not at all.
+ * The secret kept in `file`, made by `make` (32 random bytes unless told) the first time. The
+ * services of the distributed start may ask at once: the file appears whole (a link of a finished
+ * temporary file) or not at all.
  */
-export function keptSecret(file: string): string {
+export function keptSecret(file: string, make = () => randomBytes(32).toString('base64url')): string {
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (error) {
@@ -77,7 +84,7 @@ export function keptSecret(file: string): string {
   }
   mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(draft, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  writeFileSync(draft, make(), { mode: 0o600 });
   try {
     linkSync(draft, file);
   } catch (error) {

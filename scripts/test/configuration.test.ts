@@ -3,7 +3,7 @@
 // with a value other than the default for each, and each probe shows the behaviour that value
 // causes. A row without a probe, or a probe without a row, fails the test.
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,7 +23,7 @@ import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
 import { authEnv } from '../../services/auth/src/config.js';
 import { createAccountSeal } from '../../services/catalog/src/bank-accounts.js';
 import { linkSigner } from '../../services/auth/src/mail/links.js';
-import { deleteBusNamespace, dropSchemas, eventually, freePort, uniqueSuffix } from '@learning/testing';
+import { deleteBusNamespace, dropSchemas, eventually, freePort, testTokenSigningKey, uniqueSuffix } from '@learning/testing';
 import { keptSecretFile, launchSettings } from '../launch-settings.js';
 import { startPlatform, type Platform } from '../platform.js';
 
@@ -81,6 +81,7 @@ beforeAll(async () => {
     MEDIA_SIGNING_SECRET: 'configured-media-signing-secret',
     BANK_ACCOUNT_KEY: 'configured-bank-account-key',
     MAIL_LINK_SECRET: 'configured-mail-link-secret',
+    TOKEN_SIGNING_KEY: testTokenSigningKey().replaceAll('\n', '\\n'),
     PUBLIC_URL: 'https://configured.example.mn',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Configured Centre <office@configured.mn>',
@@ -663,6 +664,11 @@ const probes: Record<string, Probe> = {
     const token = new URL(mail.links[0]!).hash.replace('#token=', '');
     const resets = await started.platform.services.auth.context.db.selectFrom('password_reset').select('id').execute();
     expect(resets.map((reset) => linkSigner('configured-mail-link-secret').resetToken(reset.id))).toContain(token);
+  },
+  async TOKEN_SIGNING_KEY() {
+    // Auth signs with the key given (here on one line, its breaks written as \n): its JWKS publishes that key's public half.
+    const { keys } = await fetch(`${started.platform.services.auth.url}/v1/auth/jwks`).then((response) => response.json());
+    expect(keys.map((key: { n: string }) => key.n)).toEqual([createPublicKey(testTokenSigningKey()).export({ format: 'jwk' }).n]);
   },
   async MAIL_RETRY_SECONDS() {
     // SMTP away: the second try comes after 0.6 s (0.3 doubled), not a minute (the default's 30 doubled).

@@ -10,7 +10,7 @@ import { authEnv } from '../../services/auth/src/config.js';
 import { authService } from '../../services/auth/src/service.js';
 import { catalogEnv } from '../../services/catalog/src/config.js';
 import { catalogService } from '../../services/catalog/src/service.js';
-import { deleteBusNamespace, dropSchemas, eventually, startTestPlatform, uniqueSuffix } from '@learning/testing';
+import { deleteBusNamespace, dropSchemas, eventually, startTestPlatform, testTokenSigningKey, uniqueSuffix } from '@learning/testing';
 import { freshVhost } from '@learning/testing/rabbitmq';
 
 const amqpUrl = process.env.AMQP_URL || undefined;
@@ -64,7 +64,7 @@ describe.each(brokers)('the first start on a fresh %s', (_name, openBroker) => {
   }
 
   it('events the catalog published before auth ever ran are all applied by auth once it starts', async () => {
-    const env = { PORT: '0', AMQP_URL: broker.amqpUrl, DATABASE_URL: databaseUrl, MAIL_LINK_SECRET: 'first-start-test-mail-link-secret' };
+    const env = { PORT: '0', AMQP_URL: broker.amqpUrl, DATABASE_URL: databaseUrl, MAIL_LINK_SECRET: 'first-start-test-mail-link-secret', TOKEN_SIGNING_KEY: testTokenSigningKey() };
     const catalogConfig = loadConfig(catalogEnv, { ...env, SEED_DEMO: '1', MEDIA_SIGNING_SECRET: 'first-start-test-signing-secret', BANK_ACCOUNT_KEY: 'first-start-test-bank-account-key' });
     const catalog = await runService(catalogService(catalogConfig), catalogConfig, runtime('catalog'));
     running.push(catalog);

@@ -1,6 +1,7 @@
 // What the launchers hand their services: no secret anyone else could know, kept across restarts,
 // and in production no start at all without the real ones.
 import { spawnSync } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,11 @@ it('makes each missing secret at random on first start, readable by its owner on
     expect(await readFile(file, 'utf8')).toBe(first[name]);
   }
   expect(first.PAYLOAD_SECRET).not.toBe(first.MEDIA_SIGNING_SECRET);
+  // The signing key is an RSA key, kept the same way and never in the database.
+  expect(first.TOKEN_SIGNING_KEY).toMatch(/^-----BEGIN PRIVATE KEY-----\n/);
+  expect(again.TOKEN_SIGNING_KEY).toBe(first.TOKEN_SIGNING_KEY);
+  expect(createPrivateKey(first.TOKEN_SIGNING_KEY!).asymmetricKeyDetails?.modulusLength).toBe(2048);
+  expect((await stat(keptSecretFile(dataDir, 'TOKEN_SIGNING_KEY'))).mode & 0o777).toBe(0o600);
   expect(launchSettings({ DATA_DIR: await mkdtemp(join(tmpdir(), 'launch-other-')) }).settings.MEDIA_SIGNING_SECRET).not.toBe(first.MEDIA_SIGNING_SECRET);
   expect((await stat(join(dataDir, 'secrets'))).mode & 0o777).toBe(0o700);
 });
@@ -45,6 +51,7 @@ it('keeps what was set, and takes an empty variable as unset', () => {
     PAYLOAD_SECRET: 'set-by-the-operator',
     MAIL_LINK_SECRET: 'set-by-the-operator-too',
     BANK_ACCOUNT_KEY: 'set-by-the-operator-as-well',
+    TOKEN_SIGNING_KEY: 'a PEM set by the operator',
     MEDIA_SIGNING_SECRET: '',
     SEED_DEMO: '',
   });
@@ -78,6 +85,7 @@ it('with NODE_ENV=production, npm start refuses to start without the secrets and
   expect(started.status).toBe(1);
   expect(started.stdout + started.stderr).toContain('PAYLOAD_SECRET');
   expect(started.stdout + started.stderr).toContain('MEDIA_SIGNING_SECRET');
+  expect(started.stdout + started.stderr).toContain('TOKEN_SIGNING_KEY');
 });
 
 it('says last where to go: the site, the administration with where its password is kept but never the password, and /docs', () => {

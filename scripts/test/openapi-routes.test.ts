@@ -6,6 +6,7 @@ import express, { type Express } from 'express';
 import { openApiDocument } from '@learning/contracts/openapi';
 import { createLogger } from '@learning/kit/observability';
 import { loadConfig } from '@learning/kit/service';
+import { testTokenSigningKey } from '@learning/testing';
 import { authEnv } from '../../services/auth/src/config.js';
 import { authService } from '../../services/auth/src/service.js';
 import { catalogEnv } from '../../services/catalog/src/config.js';
@@ -22,7 +23,7 @@ const logger = createLogger('openapi-routes-test', 'silent');
 
 /** Each service's app with its routes mounted; the routes keep the context for their calls and use none of it while mounted. */
 function serviceApps(): Record<string, Express> {
-  const env = { PORT: '0', MEDIA_SIGNING_SECRET: 'openapi-test-signing-secret', BANK_ACCOUNT_KEY: 'openapi-test-bank-account-key', MAIL_LINK_SECRET: 'openapi-test-mail-link-secret', PAYLOAD_SECRET: 'openapi-test-payload-secret', DATA_DIR: '/nonexistent/openapi-test' };
+  const env = { PORT: '0', MEDIA_SIGNING_SECRET: 'openapi-test-signing-secret', BANK_ACCOUNT_KEY: 'openapi-test-bank-account-key', MAIL_LINK_SECRET: 'openapi-test-mail-link-secret', TOKEN_SIGNING_KEY: testTokenSigningKey(), PAYLOAD_SECRET: 'openapi-test-payload-secret', DATA_DIR: '/nonexistent/openapi-test' };
   const definitions = {
     auth: authService(loadConfig(authEnv, env)),
     catalog: catalogService(loadConfig(catalogEnv, env)),

@@ -1,7 +1,7 @@
 // The fixture every integration test starts: the whole platform on ephemeral ports, on real
 // PostgreSQL and RabbitMQ when DATABASE_URL and AMQP_URL are set (CI), else on in-memory PGlite
 // and the in-process bus; a client that speaks the wire contract; and builders for users and tokens.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { openPayload, payloadKey } from '@learning/contracts';
 import amqp from 'amqplib';
 import pg from 'pg';
@@ -19,6 +19,13 @@ export const testPayloadSecret = 'test-payload-secret';
 export const testMediaSigningSecret = 'test-media-signing-secret';
 export const testBankAccountKey = 'test-bank-account-key';
 export const testMailLinkSecret = 'test-mail-link-secret';
+
+let tokenSigningKey: string | undefined;
+/** The RSA key auth signs with in tests: one per test process, as making one takes a tenth of a second. */
+export function testTokenSigningKey(): string {
+  tokenSigningKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  return tokenSigningKey;
+}
 
 export interface TestPlatformOptions {
   /** Settings of the configuration table (docs/operating.md) on top of the tests' own (PORT=0, secrets, the administrator…). */
@@ -69,6 +76,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     MEDIA_SIGNING_SECRET: testMediaSigningSecret,
     BANK_ACCOUNT_KEY: testBankAccountKey,
     MAIL_LINK_SECRET: testMailLinkSecret,
+    TOKEN_SIGNING_KEY: testTokenSigningKey(),
     ADMIN_EMAIL: testAdmin.email,
     ADMIN_PASSWORD: testAdmin.password,
     LOG_LEVEL: 'silent',

@@ -1,5 +1,5 @@
-// The auth service's schema: accounts, the keys that sign tokens, and the read model of each
-// user's grants and exam results (filled from catalog and exam events).
+// The auth service's schema: accounts, and the read model of each user's grants and exam results
+// (filled from catalog and exam events).
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
@@ -165,6 +165,14 @@ export const migrations: Record<string, Migration> = {
         .addColumn('version', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
         .execute();
+    },
+  },
+
+  // The token-signing key is a secret the operator gives (TOKEN_SIGNING_KEY), so that no dump of
+  // the database carries it; the key kept here goes, and the tokens it signed with it.
+  '0007_signing_key_out_of_the_database': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropTable('signing_key').ifExists().execute();
     },
   },
 };

@@ -1,5 +1,6 @@
 import { serviceEnv } from '@learning/kit/service';
 import { z } from 'zod';
+import { signingKeyFrom, UnusableSigningKey } from './signing-keys.js';
 
 // Empty counts as unset (docker-compose passes `${GOOGLE_CLIENT_ID:-}`).
 const optionalText = z.string().optional().transform((value) => value || undefined);
@@ -12,6 +13,18 @@ export const authEnv = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(24 * 60 * 60),
+    /** The RSA private key (PEM) that signs access tokens; npm start makes one under DATA_DIR. */
+    TOKEN_SIGNING_KEY: z
+      .string({ error: 'required: the RSA private key (PEM) that signs access tokens (npm start makes one under DATA_DIR)' })
+      .transform((pem, context) => {
+        try {
+          return signingKeyFrom(pem);
+        } catch (error) {
+          if (!(error instanceof UnusableSigningKey)) throw error;
+          context.addIssue({ code: 'custom', message: error.message });
+          return z.NEVER;
+        }
+      }),
     /** Google sign-in is on when both the client id and secret are set; the issuer is Google's unless a test names its stand-in. */
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     GOOGLE_CLIENT_ID: optionalText,

@@ -26,11 +26,11 @@ import { mailRoutes } from './routes/mail.js';
 import { passwordRoutes } from './routes/passwords.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { userRoutes } from './routes/users.js';
-import { ensureSigningKey, localKeys, type SigningKey } from './signing-keys.js';
+import { localKeys } from './signing-keys.js';
 import type { AuthTables } from './tables.js';
 
 export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
-  let signingKey: SigningKey;
+  const signingKey = config.TOKEN_SIGNING_KEY;
   let mailSender: MailSender | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
   const publicUrl = publicUrlOf(config);
@@ -44,9 +44,8 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
     name: 'auth',
     migrations,
     servesRevocations: true,
-    keys: async (db) => localKeys(db),
+    keys: async () => localKeys(signingKey),
     async start(context) {
-      signingKey = await ensureSigningKey(context.db);
       await dummyPasswordHash(); // now, not in the first unknown email's sign-in
       loadCommonPasswords(); // likewise, not in the first registration
       if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -1,59 +1,42 @@
-// The RSA key that signs access tokens: made on first start, kept in the database so tokens outlive
-// a restart, and published as a JWKS so other services verify tokens without a shared secret.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
-import type { KeySource, PublicJwk } from '@learning/kit/auth';
-import type { Db } from '@learning/kit/data';
-import { tokenAlgorithm } from '@learning/kit/auth';
-import type { AuthTables } from './tables.js';
+// The RSA key that signs access tokens. It is a secret the operator gives (TOKEN_SIGNING_KEY; the
+// launchers make one under DATA_DIR), never a row of the database: a dump of the database then
+// carries nothing from which a token could be signed. Its public half is published as a JWKS so
+// the other services verify tokens without a shared secret.
+import { createHash, createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { tokenAlgorithm, type KeySource, type PublicJwk } from '@learning/kit/auth';
 
 export interface SigningKey {
   keyId: string;
   privateKey: KeyObject;
+  publicJwk: PublicJwk;
 }
 
-export async function ensureSigningKey(db: Db<AuthTables>): Promise<SigningKey> {
-  const existing = await newestKey(db);
-  if (existing) return existing;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const keyId = randomUUID();
-  const jwk: PublicJwk = { ...publicKey.export({ format: 'jwk' }), kid: keyId, alg: tokenAlgorithm, use: 'sig' };
-  await db
-    .insertInto('signing_key')
-    .values({
-      key_id: keyId,
-      private_key: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-      public_jwk: JSON.stringify(jwk),
-    })
-    .onConflict((c) => c.doNothing())
-    .execute();
-  // Another instance may have made its key at the same moment: the newest one wins for everyone.
-  return (await newestKey(db))!;
+/** Why a TOKEN_SIGNING_KEY cannot sign, in the words the configuration error shows. */
+export class UnusableSigningKey extends Error {
+  override name = 'UnusableSigningKey';
 }
 
-async function newestKey(db: Db<AuthTables>): Promise<SigningKey | undefined> {
-  const row = await db
-    .selectFrom('signing_key')
-    .select(['key_id', 'private_key'])
-    .orderBy('created_at', 'desc')
-    .orderBy('key_id')
-    .executeTakeFirst();
-  return row && { keyId: row.key_id, privateKey: createPrivateKey(row.private_key) };
+/**
+ * The key from its PEM (PKCS#8 or PKCS#1). Its line breaks may be written as `\n`, so the value fits
+ * on one line of an environment file. The key id is the key's JWK thumbprint (RFC 7638): every auth
+ * instance given the same key names it alike.
+ */
+export function signingKeyFrom(pem: string): SigningKey {
+  let privateKey: KeyObject;
+  try {
+    privateKey = createPrivateKey(pem.replaceAll('\\n', '\n'));
+  } catch {
+    throw new UnusableSigningKey('not a private key in PEM (make one with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`)');
+  }
+  if (privateKey.asymmetricKeyType !== 'rsa') throw new UnusableSigningKey(`an RSA key is needed for ${tokenAlgorithm}, not ${privateKey.asymmetricKeyType}`);
+  if ((privateKey.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) throw new UnusableSigningKey('an RSA key of at least 2048 bits is needed');
+  const { n, e } = createPublicKey(privateKey).export({ format: 'jwk' });
+  const keyId = createHash('sha256').update(JSON.stringify({ e, kty: 'RSA', n })).digest('base64url');
+  return { keyId, privateKey, publicJwk: { kty: 'RSA', n, e, kid: keyId, alg: tokenAlgorithm, use: 'sig' } };
 }
 
-export async function publicKeys(db: Db<AuthTables>): Promise<PublicJwk[]> {
-  const rows = await db.selectFrom('signing_key').select('public_jwk').orderBy('created_at', 'desc').execute();
-  return rows.map((row) => row.public_jwk as unknown as PublicJwk);
-}
-
-/** The auth service verifies with its own keys, read from its database. */
-export function localKeys(db: Db<AuthTables>): KeySource {
-  const cache = new Map<string, KeyObject>();
-  return async (keyId) => {
-    if (!cache.has(keyId)) {
-      const jwk = (await publicKeys(db)).find((key) => key.kid === keyId);
-      if (!jwk) return undefined;
-      cache.set(keyId, createPublicKey({ key: jwk, format: 'jwk' }));
-    }
-    return cache.get(keyId);
-  };
+/** The auth service verifies with its own key, without asking its JWKS. */
+export function localKeys({ keyId, publicJwk }: SigningKey): KeySource {
+  const publicKey = createPublicKey({ key: publicJwk, format: 'jwk' });
+  return async (asked) => (asked === keyId ? publicKey : undefined);
 }

@@ -14,12 +14,6 @@ export interface AuthTables {
     must_change_password: Generated<boolean>;
     created_at: Generated<Date>;
   };
-  signing_key: {
-    key_id: string;
-    private_key: string;
-    public_jwk: ColumnType<Record<string, unknown>, string, never>;
-    created_at: Generated<Date>;
-  };
   grant: { user_id: string; kind: GrantKind; ref_id: string };
   access_version: { user_id: string; version: number };
   google_attempt: { state: string; nonce: string; code_verifier: string; redirect_uri: string; expires_at: Date };

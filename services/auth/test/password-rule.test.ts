@@ -1,7 +1,7 @@
 // Passwords worth having: at least 10 characters, none of the most common, not the email's name part;
 // an older password that breaks the rule still signs in and asks for a new one; and repeated wrong
 // passwords slow that address down, never locking its owner out of a reset.
-import { eventually, expectStatus, startTestPlatform, uniqueSuffix, type TestPlatform } from '@learning/testing';
+import { eventually, expectStatus, startTestPlatform, testTokenSigningKey, uniqueSuffix, type TestPlatform } from '@learning/testing';
 import { waitAfter } from '../src/sign-in-failures.js';
 import { hashPassword } from '../src/passwords.js';
 
@@ -62,8 +62,8 @@ it('an account without a password (Google only) has none to change', async () =>
     .execute();
   // A token as login-google would give it.
   const { issueToken } = await import('../src/tokens.js');
-  const { ensureSigningKey } = await import('../src/signing-keys.js');
-  const key = await ensureSigningKey(platform.services.auth.context.db);
+  const { signingKeyFrom } = await import('../src/signing-keys.js');
+  const key = signingKeyFrom(testTokenSigningKey());
   const { token } = await issueToken(platform.services.auth.context.db, key, { issuer: 'learning-platform', audience: 'learning-platform', ttlSeconds: 600 }, account!.id);
   const answer = await platform.call('PUT', '/v1/auth/password', { token, body: { currentPassword: 'anything', password: 'calm-morning-tea', repeatPassword: 'calm-morning-tea' } });
   expect(answer).toMatchObject({ status: 409, body: { code: 'no_password', message: expect.stringMatching(/Google/) } });
