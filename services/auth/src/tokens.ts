@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Selectable } from 'kysely';
-import { revokeUserTokens, tokenAlgorithm, tokensGoodFrom } from '@learning/kit/auth';
+import { everyone, revokeUserTokens, tokenAlgorithm, tokensGoodFrom } from '@learning/kit/auth';
 import { kitTables, transaction, type Db } from '@learning/kit/data';
 import { recordEvent } from '@learning/kit/events';
 import { unauthorized } from '@learning/kit/http';
@@ -58,8 +58,13 @@ export async function revokeTokensOf(trx: AuthDb, userId: string, ttlSeconds: nu
   await recordEvent(trx, 'user.tokens-revoked', { userId, notBefore: notBefore.toISOString(), expiresAt: expiresAt.toISOString() });
 }
 
-/** The second from which the user's tokens are good, when their tokens were ever revoked. */
+/** The second from which the user's tokens are good, when their tokens (or everyone's, at a restore) were ever revoked. */
 async function notBeforeOf(trx: AuthDb, userId: string): Promise<Date | undefined> {
-  const row = await kitTables(trx).selectFrom('revoked_user').select('not_before').where('user_id', '=', userId).executeTakeFirst();
+  const row = await kitTables(trx)
+    .selectFrom('revoked_user')
+    .select('not_before')
+    .where('user_id', 'in', [userId, everyone])
+    .orderBy('not_before', 'desc')
+    .executeTakeFirst();
   return row && new Date(row.not_before);
 }

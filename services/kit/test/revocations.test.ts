@@ -2,7 +2,7 @@
 // tokens issued before a role change or a deletion, on the mode's database (PGlite or PostgreSQL).
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { tokensGoodFrom, type KeySource } from '../src/auth/index.js';
+import { everyone, revokeUserTokens, tokensGoodFrom, type KeySource } from '../src/auth/index.js';
 import { revocationCheck, revocationSubscription } from '../src/auth/revocations.js';
 import { createTokenVerifier, type IssuedToken } from '../src/auth/tokens.js';
 import { kitTables } from '../src/data/index.js';
@@ -67,6 +67,24 @@ describe('a role change or deletion', () => {
     await apply(tokensRevoked(randomUUID(), Date.now()));
     expect(await kitTables(database.db).selectFrom('revoked_user').select('user_id').where('user_id', '=', userId).execute()).toEqual([]);
   });
+});
+
+it("everyone's revocation (a restore's) refuses every user's tokens issued before it, and a later one of a user still holds", async () => {
+  // A database of its own: this revocation would refuse the other cases' tokens.
+  const restored = await openTestDatabase<object>({});
+  try {
+    const isRevoked = revocationCheck(restored.db);
+    const userId = randomUUID();
+    await revokeUserTokens(restored.db, everyone, new Date(at(second)), new Date(aDayAfter(second)));
+    expect(await isRevoked(token(randomUUID(), second - 1))).toBe(true);
+    expect(await isRevoked(token(userId, second - 1))).toBe(true);
+    expect(await isRevoked(token(userId, second))).toBe(false);
+    await revocationSubscription(restored.db).handler(tokensRevoked(userId, at(second + 60)));
+    expect(await isRevoked(token(userId, second + 30))).toBe(true);
+    expect(await isRevoked(token(randomUUID(), second + 30))).toBe(false);
+  } finally {
+    await restored.close();
+  }
 });
 
 describe('a sign-out', () => {

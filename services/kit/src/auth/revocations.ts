@@ -40,6 +40,12 @@ export async function revokeUserTokens(db: AnyDb, userId: string, notBefore: Dat
 }
 
 /**
+ * The user of a revocation that holds for every user: a restore refuses every token issued before it,
+ * as the sessions it knew of may have ended since the backup.
+ */
+export const everyone = '*';
+
+/**
  * The second from which a user's tokens are good again after a change at `instantMs`: the next whole
  * second, or the instant itself when it is one. A token's `iat` counts whole seconds, so it cannot
  * tell the tokens of the change's own second apart: all of them are refused, and auth issues the
@@ -59,13 +65,14 @@ export function revocationCheck(db: AnyDb): (token: IssuedToken) => Promise<bool
         WHERE token_id IN (${sql.join(asked.map((token) => token.tokenId))})
       UNION ALL
       SELECT 'user', user_id, not_before FROM revoked_user
-        WHERE user_id IN (${sql.join(asked.map((token) => token.userId))})`.execute(db);
+        WHERE user_id IN (${sql.join([...asked.map((token) => token.userId), everyone])})`.execute(db);
     const revokedTokens = new Set(rows.filter((row) => row.kind === 'token').map((row) => row.id));
     const usersGoodFrom = new Map(rows.filter((row) => row.kind === 'user').map((row) => [row.id, new Date(row.not_before!).getTime() / 1000]));
+    const everyoneGoodFrom = usersGoodFrom.get(everyone);
     const answers = new Map<string, number>();
     for (const { key, tokenId, userId } of asked) {
-      const second = revokedTokens.has(tokenId) ? Infinity : usersGoodFrom.get(userId);
-      if (second !== undefined) answers.set(key, second);
+      const second = revokedTokens.has(tokenId) ? Infinity : Math.max(usersGoodFrom.get(userId) ?? -Infinity, everyoneGoodFrom ?? -Infinity);
+      if (second !== -Infinity) answers.set(key, second);
     }
     return answers;
   });
