@@ -4,7 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkedKey, type FileStorage } from './storage.js';
 
@@ -86,6 +86,12 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
         return true;
       } catch {
         return false;
+      }
+    },
+    async *keys() {
+      const prefix = options.prefix ?? '';
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: prefix })) {
+        for (const { Key } of page.Contents ?? []) if (Key) yield Key.slice(prefix.length);
       }
     },
   };

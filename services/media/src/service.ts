@@ -87,12 +87,12 @@ export function mediaService(config: MediaConfig): ServiceDefinition<MediaTables
 }
 
 /** The store as its settings name it, for the operator's log. */
-function storeDescribed(config: MediaConfig): string {
+export function storeDescribed(config: MediaConfig): string {
   if (config.MEDIA_STORAGE === 'disk') return `the folder ${filesDir(config)}`;
   return `the bucket ${config.MEDIA_S3_BUCKET} at ${config.MEDIA_S3_ENDPOINT ?? 'AWS S3'}`;
 }
 
-function storageOf(config: MediaConfig): FileStorage {
+export function storageOf(config: MediaConfig): FileStorage {
   if (config.MEDIA_STORAGE === 'disk') return createDiskStorage(filesDir(config));
   return s3StorageLoadedOnUse({
     bucket: config.MEDIA_S3_BUCKET!,
@@ -116,5 +116,8 @@ function s3StorageLoadedOnUse(options: S3StorageOptions): FileStorage {
     read: async (key, range) => (await storage).read(key, range),
     remove: async (key) => (await storage).remove(key),
     canTakeFiles: async () => (await storage).canTakeFiles(),
+    async *keys() {
+      yield* (await storage).keys();
+    },
   };
 }

@@ -1,8 +1,8 @@
 // Where media keeps its files, behind one interface (put a spooled file, put bytes, read a range,
 // remove, and whether it can take files now): the local disk here, an S3-compatible store in s3-storage.ts.
 import { constants } from 'node:fs';
-import { access, copyFile, mkdir, open, rename, rm, rmdir, writeFile } from 'node:fs/promises';
-import { dirname, join, sep } from 'node:path';
+import { access, copyFile, mkdir, open, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface ByteRange {
@@ -22,6 +22,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Whether the store can take files now (store-health.ts): its folder there and writable, its bucket answering. */
   canTakeFiles(): Promise<boolean>;
+  /** Every key the store holds, for a backup; a file still being written is not one. */
+  keys(): AsyncIterable<string>;
 }
 
 /** Keys are paths of safe segments (`videos/<uuid>/video`); nothing can climb out of the store's folder. */
@@ -78,6 +80,18 @@ export function createDiskStorage(root: string): FileStorage {
         () => true,
         () => false,
       );
+    },
+    async *keys() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+        // A `.partial` file is one putBytes is still writing; the key pattern leaves out anything else of no store's.
+        if (!key.endsWith('.partial') && keyPattern.test(key)) yield key;
+      }
     },
   };
 }

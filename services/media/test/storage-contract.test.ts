@@ -107,6 +107,14 @@ describe.each(implementations)('%s', (_, makeStorage) => {
     expect(await storage.canTakeFiles()).toBe(true);
   });
 
+  it('lists every key it holds, and none it removed', async () => {
+    await storage.putBytes('alouds/four/recording', 'recording');
+    await storage.remove('alouds/four/recording');
+    const keys: string[] = [];
+    for await (const key of storage.keys()) keys.push(key);
+    expect(keys.sort()).toEqual(['videos/one/poster.jpg', 'videos/one/subtitle.vtt', 'videos/one/video', 'videos/two/hls/540p/segment-1.m4s', 'videos/two/hls/720p/segment-1.m4s']);
+  });
+
   it.each(['../outside', 'videos/../../etc/passwd', '/videos/one/video', 'videos//video', 'videos/./video', 'videos/one/', 'videos\\one', 'videos/one video', ''])(
     'refuses the key %j for every call',
     async (key) => {
