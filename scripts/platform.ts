@@ -89,7 +89,8 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   await beforeGateway?.();
   const gatewayConfig = loadConfig(gatewayEnv, { ...env, AUTH_URL: auth.url, CATALOG_URL: catalog.url, MEDIA_URL: media.url, EXAM_URL: exam.url });
   const mediaFiles = handsFilesToGateway ? { location: mediaFilesLocation, dir: filesDir(mediaConfig) } : undefined;
-  const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL), { mediaFiles });
+  const databaseDump = sharedPglite && !inMemory ? () => sharedPglite.dump() : undefined;
+  const gateway = await startGateway(gatewayConfig, createLogger('gateway', gatewayConfig.LOG_LEVEL), { mediaFiles, databaseDump });
 
   return {
     url: gateway.url,

@@ -7,7 +7,9 @@ import compression from 'compression';
 import express, { Router, type ErrorRequestHandler, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { createMetrics, type Logger } from '@learning/kit/observability';
+import { HttpError } from '@learning/kit/http';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
+import { databaseDumpRoutes, type DatabaseDump } from './database-dump.js';
 import { serveApiDocs } from './api-docs.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
 import { HandedOverFiles, type MediaFilesFolder } from './handed-over-files.js';
@@ -45,6 +47,10 @@ export interface GatewayOptions {
   isStopping?: () => boolean;
   /** Media's files, on the same disk (the all-in-one start): the gateway sends those media hands over. */
   mediaFiles?: MediaFilesFolder | undefined;
+  /** The embedded database's dump (the all-in-one start on PGlite), which `npm run backup` asks for. */
+  databaseDump?: DatabaseDump | undefined;
+  /** What a caller of the dump presents (INTERNAL_TOKEN); unset, only this machine may ask. */
+  internalToken?: string | undefined;
 }
 
 /** The calls a password guesser (or a mail bomber) would hammer, under /v1/auth. */
@@ -77,6 +83,7 @@ export function createGateway(options: GatewayOptions): Express {
   // The gateway's own, never a service's: no /v1 path reaches a service's /metrics.
   app.get('/metrics', metrics.answer);
   app.get('/readyz', answerReadiness(services, options.isStopping));
+  if (options.databaseDump) app.use(databaseDumpRoutes(options.databaseDump, options.internalToken));
 
   // One router for the sign-in calls, so that every other call passes one layer, not one per limit.
   app.use('/v1/auth', signInRateLimits(options.rateLimit, answers));
@@ -120,6 +127,8 @@ function callLimit({ windowMs, limit }: { windowMs: number; limit: number }, ans
 
 function answerUnexpectedError(answers: Answers, logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    // A refusal of the gateway's own routes (the database dump's guard) is an answer, not a fault.
+    if (error instanceof HttpError && !res.headersSent) return void answers.error(req, res, error);
     logger.error({ err: error, requestId: req.headers['x-request-id'] }, 'unhandled error');
     if (res.headersSent) res.destroy();
     else void answers.error(req, res, gatewayErrors.internal());

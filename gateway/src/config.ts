@@ -33,6 +33,7 @@ export const gatewayEnv = z
     RATE_LIMIT_QPAY_CALLBACK: z.coerce.number().int().positive().default(120),
     TRUST_PROXY: z.string().min(1).optional(),
     METRICS_TOKEN: serviceEnv.METRICS_TOKEN,
+    INTERNAL_TOKEN: serviceEnv.INTERNAL_TOKEN,
     STATIC_DIR: z.string().default(defaultStaticDir),
     REMOTES_DIR: z.string().optional(),
     REMOTE_HOME_URL: z.string().default(defaultRemoteUrl('home')),
@@ -68,6 +69,8 @@ export interface GatewayConfig {
   TRUST_PROXY?: string | undefined;
   /** The bearer token /metrics asks for; unset, it answers only callers on this machine (never one relayed by a proxy). */
   METRICS_TOKEN?: string | undefined;
+  /** The bearer token the embedded database's dump asks for; unset, it answers only callers on this machine. */
+  INTERNAL_TOKEN?: string | undefined;
   /** Defaults to the shell's build in this repository. */
   STATIC_DIR?: string | undefined;
   /** A folder with each remote's build as `<name>/`; by default the repository's `mfe-<name>/dist`. */

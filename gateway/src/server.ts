@@ -5,6 +5,7 @@ import { listen } from '@learning/kit/http';
 import type { Logger } from '@learning/kit/observability';
 import { stoppable } from '@learning/kit/service';
 import { createGateway } from './app.js';
+import type { DatabaseDump } from './database-dump.js';
 import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import type { MediaFilesFolder } from './handed-over-files.js';
 import { ServiceAgent } from './service-agent.js';
@@ -18,11 +19,12 @@ export interface RunningGateway {
 /**
  * `clientTimeoutMs`: see the kit's `listen`; a test cuts a stalled client sooner. `mediaFiles`: media's
  * folder when media runs beside the gateway, which then sends the files media hands over.
+ * `databaseDump`: the embedded database's, when the gateway runs beside it (`npm start` on PGlite).
  */
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger,
-  { clientTimeoutMs, mediaFiles }: { clientTimeoutMs?: number; mediaFiles?: MediaFilesFolder | undefined } = {},
+  { clientTimeoutMs, mediaFiles, databaseDump }: { clientTimeoutMs?: number; mediaFiles?: MediaFilesFolder | undefined; databaseDump?: DatabaseDump | undefined } = {},
 ): Promise<RunningGateway> {
   const agent = new ServiceAgent();
   let isStopping = () => false;
@@ -46,6 +48,8 @@ export async function startGateway(
     agent,
     isStopping: () => isStopping(),
     mediaFiles,
+    databaseDump,
+    internalToken: config.INTERNAL_TOKEN,
   });
   const server = await listen(app, { port: config.PORT, host: config.HOST, clientTimeoutMs });
   const serving = stoppable(server, logger);

@@ -583,6 +583,14 @@ const probes: Record<string, Probe> = {
     expect([refused.status, answered.status]).toEqual([401, 200]);
     expect(await answered.json()).toMatchObject({ tokens: expect.any(Array), users: expect.any(Array) });
     await refused.body?.cancel();
+    // On the embedded database, the gateway's dump for `npm run backup` asks for it too.
+    if (!process.env.DATABASE_URL) {
+      const dump = `${started.platform.url}/internal/database-dump`;
+      const dumpRefused = await fetch(dump);
+      const dumpAnswered = await fetch(dump, { headers: { authorization: 'Bearer configured-internal-token' } });
+      expect([dumpRefused.status, dumpAnswered.status]).toEqual([401, 200]);
+      await Promise.all([dumpRefused.body?.cancel(), dumpAnswered.body?.cancel()]);
+    }
   },
   async REVOCATION_POLL_SECONDS() {
     // Catalog, media and the exam each ask auth every second, presenting INTERNAL_TOKEN (auth refuses

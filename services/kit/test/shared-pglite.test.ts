@@ -93,6 +93,40 @@ describe('services sharing one embedded database', () => {
   });
 });
 
+it('dumps its folder between two transactions: the dump, opened, holds every committed one whole and none under way', async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'shared-dump-'));
+  const shared = await openSharedPglite(path.join(folder, 'platform'));
+  const auth = await openDatabase<NoteTables>({ service: 'auth', dataDir: null, sharedPglite: shared, migrations });
+  try {
+    // Each transaction writes two notes, with a pause between them in which the dump may be asked for.
+    let id = 0;
+    const writeTwo = () =>
+      transaction(auth, async (trx) => {
+        await trx.insertInto('note').values({ id: (id += 1), text: 'first' }).execute();
+        await sleep(5);
+        await trx.insertInto('note').values({ id: (id += 1), text: 'second' }).execute();
+      });
+    const writes = (async () => {
+      for (let count = 0; count < 20; count += 1) await writeTwo();
+    })();
+    await sleep(30);
+    const dump = await shared.dump();
+    await writes;
+
+    const { PGlite } = await import('@electric-sql/pglite');
+    const opened = await PGlite.create(path.join(folder, 'opened'), { loadDataDir: dump });
+    const { rows } = await opened.query<{ count: number }>('SELECT count(*)::int AS count FROM auth.note');
+    await opened.close();
+    expect(rows[0]!.count % 2).toBe(0);
+    expect(rows[0]!.count).toBeGreaterThan(0);
+    expect(rows[0]!.count).toBeLessThan(40);
+  } finally {
+    await auth.destroy();
+    await shared.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+});
+
 describe('the databases of the layout before the shared one', () => {
   let dataDir: string;
   beforeEach(async () => {

@@ -19,6 +19,11 @@ const execFileAsync = promisify(execFile);
 export interface SharedPglite {
   /** The database as the kysely dialect of one service sees it: every statement in `schema`. */
   inSchema(schema: string): KyselyPglite;
+  /**
+   * PGlite's own dump of its data folder (a gzipped tar that `loadDataDir` opens): taken between two
+   * of the services' transactions, so it holds every one committed and nothing of one under way.
+   */
+  dump(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -43,6 +48,7 @@ export async function openSharedPglite(dir: string | null): Promise<SharedPglite
     const shared = sharePglite(pglite);
     return {
       inSchema: shared.inSchema,
+      dump: shared.dump,
       async close() {
         await shared.close();
         lock?.release();
@@ -100,6 +106,13 @@ export function sharePglite(pglite: PGlite): SharedPglite {
         query: (text, params, options) => inTransaction(schema, (tx) => tx.query(text, params, options)),
         transaction: (callback) => inTransaction(schema, (tx) => callback(tx as PGliteTransaction)),
       };
+    },
+    async dump() {
+      // A checkpoint first, so that a restore has little of the write-ahead log to replay.
+      await pglite.exec('CHECKPOINT');
+      // Every statement of the services runs in a transaction of PGlite's (see inTransaction), so
+      // holding one here keeps them all out while the folder is read.
+      return pglite.transaction(() => pglite.dumpDataDir('gzip'));
     },
     close: () => pglite.close(),
   };
