@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { kitTables, type AnyDb } from '../data/db.js';
 import { batchedLookup } from '../data/lookups.js';
 import { subscribe, type Subscription } from '../events/subscriptions.js';
+import { changedSince, nextCursor } from '../http/change-cursor.js';
 import type { IssuedToken } from './tokens.js';
 
 export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): Promise<void> {
@@ -108,19 +109,13 @@ export const revocationsAnswer = z.object({
 export type RevocationsAnswer = z.infer<typeof revocationsAnswer>;
 
 /**
- * A row's time is taken before its transaction commits, so a row can become visible after a later
- * row was already served: every answer starts this long before the cursor, and applying a revocation
- * twice changes nothing.
- */
-const cursorOverlapMs = 60_000;
-
-/**
- * The revocations not yet expired that were recorded after `after` (all of them without it). The
- * answer holds no more than the revocations still in force, which their expiry bounds.
+ * The revocations not yet expired that were recorded after `after`, from the cursor's overlap on (all
+ * of them without it). The answer holds no more than the revocations still in force, which their
+ * expiry bounds.
  */
 export async function revocationsSince(db: AnyDb, after: Date | undefined): Promise<RevocationsAnswer> {
   const kit = kitTables(db);
-  const since = new Date((after?.getTime() ?? 0) - cursorOverlapMs);
+  const since = changedSince(after);
   const [tokens, users] = await Promise.all([
     kit.selectFrom('revoked_token').select(['token_id', 'expires_at', 'recorded_at']).where('recorded_at', '>', since).where('expires_at', '>', sql<Date>`now()`).execute(),
     kit
@@ -130,12 +125,10 @@ export async function revocationsSince(db: AnyDb, after: Date | undefined): Prom
       .where('expires_at', '>', sql<Date>`now()`)
       .execute(),
   ]);
-  const times = [...tokens, ...users].map((row) => new Date(row.recorded_at).getTime());
-  const latest = Math.max(after?.getTime() ?? -Infinity, ...times);
   return {
     tokens: tokens.map((row) => ({ tokenId: row.token_id, expiresAt: new Date(row.expires_at).toISOString() })),
     users: users.map((row) => ({ userId: row.user_id, notBefore: new Date(row.not_before).toISOString(), expiresAt: new Date(row.expires_at).toISOString() })),
-    cursor: Number.isFinite(latest) ? new Date(latest).toISOString() : null,
+    cursor: nextCursor(after, [...tokens, ...users].map((row) => new Date(row.recorded_at))),
   };
 }
 

@@ -3,4 +3,4 @@
 export { ConfigError, loadConfig, serviceEnv, withoutEmpty } from './config.js';
 export { exitWhenDataFolderInUse } from './data-folder-in-use.js';
 export { cutRequestsSettleMs, stopDeadline, stopGraceMs, stopOnSignals, stoppable } from './graceful-stop.js';
-export { runService, type RunningService, type ServiceContext, type ServiceDefinition } from './run-service.js';
+export { internalPollInterval, runService, type RunningService, type ServiceContext, type ServiceDefinition } from './run-service.js';

@@ -16,8 +16,8 @@ import { createLogger } from '../observability/logger.js';
 import { createMetrics } from '../observability/metrics.js';
 import { openBus } from '../events/open-bus.js';
 import { deleteOldOutboxRows, startOutboxRelay } from '../events/outbox.js';
-import { applyRevocations, revocationCheck, revocationsPath, revocationSubscription } from '../auth/revocations.js';
-import { startRevocationPoll, type RevocationPoll } from '../auth/revocation-poll.js';
+import { applyRevocations, revocationCheck, revocationsAnswer, revocationsPath, revocationSubscription } from '../auth/revocations.js';
+import { startInternalPoll, type InternalPoll } from '../http/internal-poll.js';
 import type { SharedPglite } from '../data/shared-pglite.js';
 import type { Subscription } from '../events/subscriptions.js';
 import { authenticate, createTokenVerifier, remoteKeys, type KeySource, type VerifyToken } from '../auth/tokens.js';
@@ -209,16 +209,28 @@ export async function runService<Tables>(
  * auth for them every few seconds and a revoked token stops working whatever the broker's state. On
  * the in-process bus the events cannot wait, and auth asks no one.
  */
-function pollRevocations<Tables>(definition: ServiceDefinition<Tables>, config: ServiceConfig, db: Db<Tables>, logger: Logger): RevocationPoll | undefined {
-  const seconds = config.REVOCATION_POLL_SECONDS ?? 5;
-  if (!config.AMQP_URL || definition.servesRevocations || seconds === 0) return undefined;
-  return startRevocationPoll({
+function pollRevocations<Tables>(definition: ServiceDefinition<Tables>, config: ServiceConfig, db: Db<Tables>, logger: Logger): InternalPoll | undefined {
+  const intervalMs = internalPollInterval(config);
+  if (definition.servesRevocations || intervalMs === undefined) return undefined;
+  return startInternalPoll({
     url: new URL(revocationsPath, config.AUTH_URL).href,
     token: config.INTERNAL_TOKEN,
-    intervalMs: seconds * 1000,
+    intervalMs,
+    answer: revocationsAnswer,
     apply: (answer) => applyRevocations(db, answer),
+    what: 'revocations from auth',
     logger,
   });
+}
+
+/**
+ * How often a service asks another's /internal call for what its events carry (REVOCATION_POLL_SECONDS:
+ * the revocations of tokens and of accesses alike); undefined when it should not ask: on the
+ * in-process bus, where events cannot wait, or when the setting is 0.
+ */
+export function internalPollInterval(config: Pick<ServiceConfig, 'AMQP_URL' | 'REVOCATION_POLL_SECONDS'>): number | undefined {
+  const seconds = config.REVOCATION_POLL_SECONDS ?? 5;
+  return config.AMQP_URL && seconds > 0 ? seconds * 1000 : undefined;
 }
 
 /** Hands an event to every subscription whose types include it, one after another. */

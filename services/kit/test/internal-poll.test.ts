@@ -1,8 +1,9 @@
-// The poll that keeps revocations while the broker is away: it asks auth at once and then every
-// interval, passes the cursor of the last answer on, keeps asking after a failure, and stops.
+// The poll that keeps what events carry while the broker is away (auth's revocations here; the
+// catalog's accesses alike): it asks at once and then every interval, passes the cursor of the last
+// answer on, keeps asking after a failure or an answer it cannot read, and stops.
 import { jest } from '@jest/globals';
-import { startRevocationPoll } from '../src/auth/revocation-poll.js';
-import type { RevocationsAnswer } from '../src/auth/revocations.js';
+import { startInternalPoll, type InternalPollOptions } from '../src/http/internal-poll.js';
+import { revocationsAnswer, type RevocationsAnswer } from '../src/auth/revocations.js';
 import { createLogger } from '../src/observability/index.js';
 
 const url = 'http://auth.test/internal/revocations';
@@ -14,7 +15,7 @@ function answerOf(cursor: string | null, tokenIds: string[] = []): RevocationsAn
 }
 
 /** A stand-in for auth: answers each call with the next of `answers` (a number is a status), and keeps what it was asked. */
-function fakeAuth(answers: Array<RevocationsAnswer | number | Error>) {
+function fakeAuth(answers: Array<RevocationsAnswer | number | Error | object>) {
   const asked: Array<{ url: string; authorization: string | undefined }> = [];
   const fetch = jest.fn(async (input: string | URL | Request, init?: RequestInit) => {
     asked.push({ url: String(input), authorization: (init?.headers as Record<string, string> | undefined)?.authorization });
@@ -24,6 +25,11 @@ function fakeAuth(answers: Array<RevocationsAnswer | number | Error>) {
     return Response.json(next);
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, asked };
+}
+
+/** The poll of revocations as the kit starts it, with what a test sets. */
+function startRevocationPoll(options: Omit<InternalPollOptions<RevocationsAnswer>, 'answer' | 'what'>) {
+  return startInternalPoll({ ...options, answer: revocationsAnswer, what: 'revocations from auth' });
 }
 
 beforeEach(() => jest.useFakeTimers());
@@ -80,6 +86,16 @@ it('keeps the cursor when the answer could not be applied, so the same revocatio
   await jest.advanceTimersByTimeAsync(5000);
   expect(auth.asked[1]!.url).toBe(url);
   expect(applied).toEqual([['a']]);
+  await poll.stop();
+});
+
+it('keeps asking, from the same cursor, after an answer that is not of the call', async () => {
+  const auth = fakeAuth([answerOf('2026-01-01T00:00:01.000Z'), { accesses: [], cursor: '2026-01-01T00:00:09.000Z' }, answerOf('2026-01-01T00:00:02.000Z', ['b'])]);
+  const applied: string[][] = [];
+  const poll = startRevocationPoll({ url, intervalMs: 5000, logger, fetch: auth.fetch, apply: async (answer) => void applied.push(answer.tokens.map((t) => t.tokenId)) });
+  await jest.advanceTimersByTimeAsync(10_000);
+  expect(auth.asked.map((call) => new URL(call.url).searchParams.get('after'))).toEqual([null, '2026-01-01T00:00:01.000Z', '2026-01-01T00:00:01.000Z']);
+  expect(applied).toEqual([[], ['b']]);
   await poll.stop();
 });
 
