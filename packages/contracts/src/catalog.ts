@@ -165,3 +165,18 @@ export const access = z.object({
   version: z.number().int().nonnegative(),
 });
 export type Access = z.infer<typeof access>;
+
+/** Where the catalog answers learners' accesses to the other services, on its own port: the gateway routes only /v1. */
+export const accessesPath = '/internal/accesses';
+
+/**
+ * `GET /internal/accesses?after=<cursor>`: the whole access of each learner whose access changed since
+ * the cursor, as the access events carry it, so the services that keep accesses learn of a change
+ * while the broker that carries those events is away.
+ */
+export const accessesAnswer = z.object({
+  accesses: z.array(z.object({ userId: z.string(), access })),
+  /** What the next call passes as `after`; null while no learner's access ever changed. */
+  cursor: z.iso.datetime().nullable(),
+});
+export type AccessesAnswer = z.infer<typeof accessesAnswer>;

@@ -425,4 +425,17 @@ export const migrations: Record<string, Migration> = {
         SELECT id, 'paid', paid_by, paid_by_email, 'bank_transfer', paid_at FROM refund WHERE paid_at IS NOT NULL ORDER BY paid_at, id`.execute(db);
     },
   },
+  '0011_access_changed_at': {
+    async up(db: Kysely<unknown>) {
+      // When each learner's access last changed, so the other services can ask for the accesses changed
+      // since they last asked (GET /internal/accesses). The clock's time, not the transaction's: a long
+      // transaction's change must not look older than it is. Rows from before are taken as changed now,
+      // which at worst answers an access once more.
+      await db.schema
+        .alterTable('access_version')
+        .addColumn('changed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`clock_timestamp()`))
+        .execute();
+      await db.schema.createIndex('access_version_changed').on('access_version').column('changed_at').execute();
+    },
+  },
 };

@@ -5,10 +5,13 @@
 //
 // Each change of a learner's access bumps their version in the same transaction, and the event that
 // reports it carries the whole access with that version, so auth keeps the newest and drops the rest.
+// The change's time is kept beside the version, so the services that keep accesses can also ask for
+// those changed since they last asked (`accessesChangedSince`) while the events wait for the broker.
 //
 // Lock order, kept by every transaction that changes access so none waits on another in a cycle:
 // the bundle row, then the learners' version rows (in id order), then their request rows.
 import type { catalog } from '@learning/contracts';
+import { changedSince, nextCursor } from '@learning/kit/http';
 import { sql } from 'kysely';
 import type { CatalogDb } from './tables.js';
 
@@ -34,7 +37,7 @@ export async function changeAccess(trx: CatalogDb, userIds: readonly string[]): 
   const ids = [...new Set(userIds)].sort();
   const versions = await trx
     .updateTable('access_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .set((eb) => ({ version: eb('version', '+', 1), changed_at: sql<Date>`clock_timestamp()` }))
     .where(sql<boolean>`user_id = ANY(${ids}::uuid[])`)
     .returning(['user_id', 'version'])
     .execute();
@@ -88,6 +91,33 @@ export async function accessOf(db: CatalogDb, userId: string): Promise<catalog.A
     db.selectFrom('access_version').select('version').where('user_id', '=', userId).executeTakeFirst(),
   ]);
   return { ...access.get(userId)!, version: version?.version ?? 0 };
+}
+
+/**
+ * The whole access of each learner whose access changed after `after`, from the cursor's overlap on,
+ * as `GET /internal/accesses` answers it; without `after`, of every learner whose access ever changed,
+ * for a service that starts knowing nothing of what it missed. Read in one snapshot, so each access is
+ * the one its version names.
+ */
+export async function accessesChangedSince(db: CatalogDb, after: Date | undefined): Promise<catalog.AccessesAnswer> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      // Version 0 is a learner locked by a change that did not happen (a refused request): nothing to tell.
+      const changed = await trx
+        .selectFrom('access_version')
+        .select(['user_id', 'version', 'changed_at'])
+        .where('changed_at', '>', changedSince(after))
+        .where('version', '>', 0)
+        .orderBy('changed_at')
+        .execute();
+      const accessByUser = await currentAccess(trx, changed.map((row) => row.user_id));
+      return {
+        accesses: changed.map(({ user_id, version }) => ({ userId: user_id, access: { ...accessByUser.get(user_id)!, version } })),
+        cursor: nextCursor(after, changed.map((row) => new Date(row.changed_at))),
+      };
+    });
 }
 
 /** Whether every video of the bundle is granted to the learner (and it has a video at all). */

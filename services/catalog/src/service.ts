@@ -11,6 +11,7 @@ import { keepLists } from './list-cache.js';
 import { createMediaSigner } from './media-urls.js';
 import { pollOpenInvoices } from './payments/invoice-poller.js';
 import { createQpayClient } from './payments/qpay-client.js';
+import { internalRoutes } from './routes/internal.js';
 import { lessonRoutes } from './routes/lessons.js';
 import { monsterplanRoutes } from './routes/monsterplans.js';
 import { paymentRoutes } from './routes/payments.js';
@@ -52,6 +53,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       app.use(refundClaimRoutes(context, accountSeal));
       app.use(refundRoutes(context, config.REFUND_AMOUNT_MNT));
       app.use(paymentRoutes(context, qpay, { publicUrl: config.PUBLIC_URL, invoiceMinutes: config.QPAY_INVOICE_MINUTES, firstCheckMs: config.QPAY_CHECK_SECONDS * 1000 }));
+      app.use(internalRoutes(context, config.INTERNAL_TOKEN));
     },
   };
 }

@@ -98,7 +98,7 @@ export interface CatalogTables {
     paid_at: ColumnType<Date, Date, Date>;
     outcome: ColumnType<payments.PaymentOutcome, payments.PaymentOutcome | undefined, payments.PaymentOutcome>;
   };
-  access_version: { user_id: string; version: number };
+  access_version: { user_id: string; version: number; changed_at: ColumnType<Date, never, Date> };
   listening: {
     user_id: string;
     video_id: string;
