@@ -77,11 +77,18 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
   // holds them: then media sends their bytes itself.
   const handsFilesToGateway = !env.MEDIA_ACCEL_REDIRECT && loadConfig(mediaEnv, mediaSettings).MEDIA_STORAGE === 'disk';
   const mediaConfig = loadConfig(mediaEnv, { ...mediaSettings, ...(handsFilesToGateway ? { MEDIA_ACCEL_REDIRECT: mediaFilesLocation } : {}) });
-  // The three need nothing of each other, only auth's keys, so they start together: their
+  // Catalog and media need nothing of each other, only auth's keys, so they start together: their
   // migrations and broker declarations wait on the database and RabbitMQ rather than on each other.
+  // The exam asks the catalog for accesses while RabbitMQ is away, so it starts once the catalog's
+  // address is known.
+  const catalogStarted = runService(catalogService(catalogConfig), catalogConfig, runtime('catalog', catalogConfig.LOG_LEVEL));
+  const examStarted = catalogStarted.then((catalog) => {
+    const behindCatalog = { ...examConfig, CATALOG_URL: catalog.url };
+    return runService(examService(behindCatalog), behindCatalog, runtime('exam', examConfig.LOG_LEVEL));
+  });
   const [catalog, exam, media] = await Promise.all([
-    runService(catalogService(catalogConfig), catalogConfig, runtime('catalog', catalogConfig.LOG_LEVEL)),
-    runService(examService(examConfig), examConfig, runtime('exam', examConfig.LOG_LEVEL)),
+    catalogStarted,
+    examStarted,
     runService(mediaService(mediaConfig), mediaConfig, runtime('media', mediaConfig.LOG_LEVEL)),
   ]);
   const services = { auth, catalog, exam, media };

@@ -576,13 +576,18 @@ const probes: Record<string, Probe> = {
     expect(await gateway.text()).toMatch(/^outbox_backlog_events\{service="catalog"\} \d+$/m);
   },
   async INTERNAL_TOKEN() {
-    // Auth's internal call asks for it, even of a caller on this machine.
-    const url = `${started.platform.services.auth.url}/internal/revocations`;
-    const refused = await fetch(url);
-    const answered = await fetch(url, { headers: { authorization: 'Bearer configured-internal-token' } });
-    expect([refused.status, answered.status]).toEqual([401, 200]);
-    expect(await answered.json()).toMatchObject({ tokens: expect.any(Array), users: expect.any(Array) });
-    await refused.body?.cancel();
+    // Auth's and the catalog's internal calls ask for it, even of a caller on this machine.
+    const calls = [
+      { url: `${started.platform.services.auth.url}/internal/revocations`, answer: { tokens: expect.any(Array), users: expect.any(Array) } },
+      { url: `${started.platform.services.catalog.url}/internal/accesses`, answer: { accesses: expect.any(Array) } },
+    ];
+    for (const { url, answer } of calls) {
+      const refused = await fetch(url);
+      const answered = await fetch(url, { headers: { authorization: 'Bearer configured-internal-token' } });
+      expect([refused.status, answered.status]).toEqual([401, 200]);
+      expect(await answered.json()).toMatchObject(answer);
+      await refused.body?.cancel();
+    }
     // On the embedded database, the gateway's dump for `npm run backup` asks for it too.
     if (!process.env.DATABASE_URL) {
       const dump = `${started.platform.url}/internal/database-dump`;
@@ -593,18 +598,20 @@ const probes: Record<string, Probe> = {
     }
   },
   async REVOCATION_POLL_SECONDS() {
-    // Catalog, media and the exam each ask auth every second, presenting INTERNAL_TOKEN (auth refuses
-    // them otherwise): over a wait shorter than the default interval each asks at least twice, where
-    // the default would let each ask once at most.
-    const calls = async () => {
-      const text = await (await fetch(`${started.platform.services.auth.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } })).text();
-      const answered = (line: string) => line.includes('service="auth"') && line.includes('route="/internal/revocations"') && line.includes('status_class="2xx"');
+    // Catalog, media and the exam each ask auth every second, and the exam the catalog, presenting
+    // INTERNAL_TOKEN (auth and the catalog refuse them otherwise): over a wait shorter than the default
+    // interval each asks at least twice, where the default would let each ask once at most.
+    const calls = async (service: string, route: string) => {
+      const text = await (await fetch(`${started.platform.url}/metrics`, { headers: { authorization: 'Bearer configured-metrics-token' } })).text();
+      const answered = (line: string) => line.includes(`service="${service}"`) && line.includes(`route="${route}"`) && line.includes('status_class="2xx"');
       const lines = text.split('\n').filter((line) => line.startsWith('http_requests_total{') && answered(line));
       return lines.reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
     };
-    const before = await calls();
+    const asked = async () => [await calls('auth', '/internal/revocations'), await calls('catalog', '/internal/accesses')];
+    const before = await asked();
     await sleep(3_500);
-    expect((await calls()) - before).toBeGreaterThanOrEqual(6);
+    const after = await asked();
+    expect([after[0]! - before[0]! >= 6, after[1]! - before[1]! >= 2]).toEqual([true, true]);
   },
   async STATIC_DIR() {
     expect(await (await fetch(started.platform.url + '/')).text()).toContain('configured static dir');

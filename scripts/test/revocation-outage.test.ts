@@ -1,10 +1,13 @@
 // A revocation holds while RabbitMQ is away: with the broker refusing every connection of the
 // platform's virtual host, a removed administrator role, a deleted account and a sign-out still make
 // catalog, media and the exam refuse the token, because each asks auth for revocations every few
-// seconds. Prints how long each revoked token went on working, for docs/operating.md.
+// seconds; and a learner's access to a plan, revoked by the administrator, stops their exam, because
+// the exam asks the catalog for accesses as often. Prints how long each revoked token or access went
+// on working, for docs/operating.md.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eventually, expectStatus, startTestPlatform, type TestPlatform } from '@learning/testing';
+import { catalogFixtureOn, type Learner } from '@learning/testing/catalog';
 import { freshVhost } from '@learning/testing/rabbitmq';
 
 const amqpUrl = process.env.AMQP_URL;
@@ -31,14 +34,24 @@ const adminCalls = {
   media: '/v1/documents',
 } as const;
 
+/** The learner's exam of a plan: 200 (the questions revealed so far) while the exam takes them as approved, 403 once not. */
+const examPathOf = (monsterplanId: string) => `/v1/monsterplans/${monsterplanId}/exam`;
+
 /** The refusal bound the operator asked for: a revoked token stops working within it, broker or not. */
 const refusalBoundMs = 10_000;
 
 let platform: TestPlatform;
+/** Made while the broker is up: a plan with its exam, and a learner the exam knows to be approved for it. */
+let approved: { monsterplanId: string; learner: Learner };
 
 describeWithBroker('while RabbitMQ is away', () => {
   beforeAll(async () => {
     platform = await startTestPlatform({ env: { AMQP_URL: vhost!.url } });
+    const catalog = await catalogFixtureOn(platform);
+    const monsterplanId = (await catalog.createMonsterplan({ exam: true }))._id;
+    const learner = await catalog.approvedForMonsterplan(monsterplanId);
+    await eventually(async () => (await platform.call('GET', examPathOf(monsterplanId), { token: learner.token })).status === 200, 'the exam knows the learner is approved');
+    approved = { monsterplanId, learner };
     await cutBroker();
   });
 
@@ -90,6 +103,16 @@ describeWithBroker('while RabbitMQ is away', () => {
     });
   });
 
+  it('a plan access the administrator revokes stops the learner’s exam', async () => {
+    const { monsterplanId, learner } = approved;
+    const examPath = examPathOf(monsterplanId);
+    expectStatus(await platform.call('GET', examPath, { token: learner.token }), 200, 'the exam before the revocation');
+    const revokedAt = Date.now();
+    expectStatus(await platform.call('DELETE', `/v1/monsterplans/${monsterplanId}/learners/${learner.id}`, { token: await platform.adminToken() }), 204, 'the revocation');
+    await eventually(async () => (await platform.call('GET', examPath, { token: learner.token })).status === 403, 'the exam refuses the learner after the revocation', refusalBoundMs);
+    console.log(`broker away, a revoked plan access: the exam went on for ${Date.now() - revokedAt} ms from the revocation's request`);
+  });
+
   it('a sign-out stops its token in catalog, media and the exam, and the same user’s other token keeps working', async () => {
     const administrator = await anAdministrator();
     const otherDevice = await platform.signIn(administrator.email, administrator.password);
@@ -102,5 +125,5 @@ describeWithBroker('while RabbitMQ is away', () => {
 });
 
 if (!vhost) {
-  it.skip('revocations hold while RabbitMQ is away: needs AMQP_URL and rabbitmqctl on this machine', () => undefined);
+  it.skip('revocations of tokens and accesses hold while RabbitMQ is away: needs AMQP_URL and rabbitmqctl on this machine', () => undefined);
 }

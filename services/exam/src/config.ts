@@ -6,6 +6,8 @@ export const examEnv = z
   .object({
     ...serviceEnv,
     PORT: serviceEnv.PORT.default(4004),
+    /** The catalog, asked for learners' accesses while RabbitMQ is away (access-poll.ts). */
+    CATALOG_URL: z.url().default('http://127.0.0.1:4002'),
     NODE_ENV: z.string().optional(),
     /** The gateway's secret: the exam answers arrive sealed with it (`data`, DESIGN.md). */
     PAYLOAD_SECRET: z.string().min(1).optional(),

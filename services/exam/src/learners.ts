@@ -1,5 +1,6 @@
 // The exam's read model of who is approved for which plan, from the catalog's access events (whole
-// access with a version: the newest wins, so a repeated or late event changes nothing). Learners'
+// access with a version: the newest wins, so a repeated or late event changes nothing), and from the
+// catalog's answers while those events wait for the broker (`access-poll.ts`). Learners'
 // emails, for the results list, come from auth's `user.registered` (the kit's keepLearnerEmail);
 // auth's `user.deleted` takes away everything the exam kept of a learner.
 import { learnersInAccessEvent, type AccessEventType, type catalog } from '@learning/contracts';
@@ -12,7 +13,8 @@ export async function applyAccessEvent(trx: ExamDb, event: EventOf<AccessEventTy
   }
 }
 
-async function applyAccess(trx: ExamDb, userId: string, access: catalog.Access): Promise<void> {
+/** Replaces the learner's approvals with `access`, unless they already reflect that version or a newer one. */
+export async function applyAccess(trx: ExamDb, userId: string, access: catalog.Access): Promise<void> {
   if (!(await claimNewerVersion(trx, 'access_version', userId, access.version))) return;
   await trx.deleteFrom('approval').where('user_id', '=', userId).execute();
   const plans = [...new Set(access.monsterplans)];

@@ -1,6 +1,8 @@
 // The exam service: question banks of the Monster plans, the timed one-attempt exam, grading and results.
+import type { InternalPoll } from '@learning/kit/http';
 import type { ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
+import { pollAccesses } from './access-poll.js';
 import type { ExamConfig } from './config.js';
 import { seedDemoQuestions } from './demo.js';
 import { examSubscriptions } from './events.js';
@@ -12,6 +14,7 @@ import type { ExamTables } from './tables.js';
 
 export function examService(config: ExamConfig): ServiceDefinition<ExamTables> {
   const settings = { questionCount: config.EXAM_QUESTION_COUNT, allowanceMs: config.EXAM_ANSWER_ALLOWANCE_SECONDS * 1000 };
+  let accessPoll: InternalPoll | undefined;
   return {
     name: 'exam',
     migrations,
@@ -22,6 +25,10 @@ export function examService(config: ExamConfig): ServiceDefinition<ExamTables> {
         if (seeded > 0) context.logger.info({ seeded }, 'seeded the question banks of the demo plans (SEED_DEMO=0 turns this off)');
       }
       await announceBanks(context.db, settings.questionCount);
+      accessPoll = pollAccesses(context, config);
+    },
+    async stop() {
+      await accessPoll?.stop();
     },
     subscriptions: examSubscriptions,
     routes(app, context) {
