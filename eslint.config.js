@@ -88,7 +88,7 @@ export default tseslint.config(
   ),
   {
     // Build configurations and CI's own scripts run on Node.
-    files: ['**/webpack.config.js', 'packages/platform/build/**/*.js', 'packages/platform/test/setup/*.cjs', '.ci/*.mjs'],
+    files: ['**/webpack.config.js', 'shell/service-worker/build.js', 'packages/platform/build/**/*.js', 'packages/platform/test/setup/*.cjs', '.ci/*.mjs'],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', fetch: 'readonly', require: 'readonly', module: 'writable', window: 'readonly', globalThis: 'readonly' },
     },

@@ -19,7 +19,7 @@ export interface FrontEnd {
 }
 
 export const frontEnds: FrontEnd[] = [
-  { workspace: '@learning/shell', folder: 'shell', entry: 'shell/dist/index.html' },
+  { workspace: '@learning/shell', folder: 'shell', entry: 'shell/dist/sw.js' },
   { workspace: '@learning/mfe-home', folder: 'mfe-home', entry: 'mfe-home/dist/mf-manifest.json' },
   { workspace: '@learning/mfe-monster', folder: 'mfe-monster', entry: 'mfe-monster/dist/mf-manifest.json' },
   { workspace: '@learning/mfe-lessons', folder: 'mfe-lessons', entry: 'mfe-lessons/dist/mf-manifest.json' },

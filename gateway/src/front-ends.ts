@@ -1,7 +1,8 @@
 // Serves the built front-ends: the shell and what sits beside it in its dist folder. Content-hashed
 // files never change, so they are cached for a year; the entry points (index.html, the federation
-// manifest and remote entries) are revalidated on every load, so a redeployed remote is picked up
-// on the next visit and versions never mix. Any other page navigation gets index.html (history mode).
+// manifest and remote entries, the service worker and the web app manifest) are revalidated on every
+// load, so a redeployed remote or shell is picked up on the next visit and versions never mix. Any
+// other page navigation gets index.html (history mode).
 import { access } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
@@ -9,7 +10,7 @@ import { isV1Path } from './routing.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
-const entryPoints = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+const entryPoints = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'manifest.webmanifest']);
 /** `main.3f2a9c1b.js`, `412.0c4d2e9fa1b3c5d7e9f1.chunk.js`: webpack's [contenthash], 8 hex digits or more. */
 const contentHashed = /[.-][0-9a-f]{8,}[.-]/i;
 

@@ -21,6 +21,8 @@ beforeAll(async () => {
     writeFile(join(staticDir, 'mf-manifest.json'), '{}'),
     writeFile(join(staticDir, 'builds', 'home', 'remoteEntry.js'), 'var home;'),
     writeFile(join(staticDir, 'favicon.ico'), 'icon'),
+    writeFile(join(staticDir, 'sw.js'), 'importScripts("/workbox/workbox-sw.js");'),
+    writeFile(join(staticDir, 'manifest.webmanifest'), '{"name":"Сургалтын платформ"}'),
     writeFile(join(staticDir, 'builds', 'home', 'mf-manifest.json'), '{"name":"home"}'),
     writeFile(join(staticDir, 'builds', 'home', '__federation_expose_routes.eeff1483.js'), 'var routes;'),
   ]);
@@ -67,7 +69,7 @@ describe('the built front-ends', () => {
     expect(await response.text()).toBe('console.log("shell");');
   });
 
-  it.each(['/', '/index.html', '/mf-manifest.json', '/remotes/home/remoteEntry.js'])(
+  it.each(['/', '/index.html', '/mf-manifest.json', '/remotes/home/remoteEntry.js', '/sw.js', '/manifest.webmanifest'])(
     'serve the entry point %s for revalidation on every load',
     async (path) => {
       const response = await fetch(`${gateway.url}${path}`, { headers: page });
@@ -76,6 +78,12 @@ describe('the built front-ends', () => {
       await response.body?.cancel();
     },
   );
+
+  it('serve the web app manifest as one', async () => {
+    const response = await fetch(`${gateway.url}/manifest.webmanifest`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await response.json()).toEqual({ name: 'Сургалтын платформ' });
+  });
 
   it('serve other files with the default short cache', async () => {
     const response = await fetch(`${gateway.url}/favicon.ico`);

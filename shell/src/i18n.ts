@@ -47,6 +47,20 @@ export const shellTranslations = {
       address: 'Хаяг',
       facebook: 'Facebook хуудас',
       loading: 'Холбоо барих мэдээллийг ачаалж байна…',
+      appTitle: 'Утсандаа апп болгон суулгах',
+      appAndroid: 'Android (Chrome): Monster plan-д хамрагдсаны дараа сайтын дээд хэсэгт "Суулгах" товч гарч ирнэ. Эсвэл Chrome-ын ⋮ цэснээс "Апп суулгах" / "Нүүр дэлгэцэнд нэмэх"-ийг сонгоно.',
+      appIphone: 'iPhone (Safari): сайтыг Safari-д нээгээд доор байрлах "Хуваалцах" (дээш сумтай дөрвөлжин) товчийг дарж, "Нүүр дэлгэцэнд нэмэх" (Add to Home Screen)-ийг сонгоод "Нэмэх"-ийг дарна.',
+      appOffline: 'Суулгасан апп болон сайт интернэтгүй үед ч нээгдэж, өмнө нээсэн хуудсууд харагдана.',
+    },
+    installable: {
+      title: 'Апп суулгах',
+      offer: 'Аппыг утсандаа суулгаад өдөр бүрийн хичээлээ нэг товшилтоор нээгээрэй.',
+      install: 'Суулгах',
+      notNow: 'Дараа',
+    },
+    offline: {
+      title: 'Интернэт холболт алга.',
+      body: 'Өмнө нээсэн хуудсууд харагдана. Нэвтрэх, хүсэлт илгээх, төлбөр төлөх, шалгалт өгөх, шинэ видео үзэхэд холболт хэрэгтэй.',
     },
   },
   en: {
@@ -92,6 +106,20 @@ export const shellTranslations = {
       address: 'Address',
       facebook: 'Facebook page',
       loading: 'Loading the contact details…',
+      appTitle: 'Add the app to your phone',
+      appAndroid: 'Android (Chrome): once you are approved for a Monster plan, an "Install" button shows at the top of the site. Or choose "Install app" / "Add to Home screen" in Chrome\'s ⋮ menu.',
+      appIphone: 'iPhone (Safari): open the site in Safari, tap "Share" (the square with an arrow up) at the bottom, choose "Add to Home Screen", then "Add".',
+      appOffline: 'The installed app and the site open without a connection too, showing the pages you opened before.',
+    },
+    installable: {
+      title: 'Install the app',
+      offer: 'Install the app on your phone and open each day\'s lesson with one tap.',
+      install: 'Install',
+      notNow: 'Not now',
+    },
+    offline: {
+      title: 'No internet connection.',
+      body: 'The pages you opened before still show. Signing in, requests, payments, the exam and new videos need the connection.',
     },
   },
 };

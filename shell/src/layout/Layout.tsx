@@ -1,6 +1,8 @@
 // The page frame: the side menu (a drawer on phones, a column on wider screens) and the content.
 import { Outlet, useLocation, useMediaQuery, useTranslation } from '@learning/platform';
 import { useEffect, useRef, useState } from 'react';
+import { InstallAppBanner } from '../installable/InstallAppBanner';
+import { OfflineNotice } from '../installable/OfflineNotice';
 import { CentreLogo } from './CentreLogo';
 import { SideMenu } from './SideMenu';
 
@@ -64,6 +66,8 @@ export function Layout() {
         <SideMenu />
       </nav>
       <main id="content" className="shell__content" tabIndex={-1}>
+        <OfflineNotice />
+        <InstallAppBanner />
         <Outlet />
       </main>
     </div>

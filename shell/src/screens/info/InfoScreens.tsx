@@ -9,6 +9,12 @@ export function HelpScreen() {
       <PageTitle>{t('help.title')}</PageTitle>
       <p>{t('help.body')}</p>
       <CentreContact />
+      <section aria-labelledby="help-app">
+        <h2 id="help-app">{t('help.appTitle')}</h2>
+        <p>{t('help.appAndroid')}</p>
+        <p>{t('help.appIphone')}</p>
+        <p>{t('help.appOffline')}</p>
+      </section>
     </>
   );
 }

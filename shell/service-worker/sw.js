@@ -1,0 +1,50 @@
+// The service worker: what makes the site open without a connection, built with Workbox (its
+// libraries served from /workbox/, beside this file). The shell's files are precached, by the list
+// the build puts in place of the manifest placeholder below. What says where the remotes are and which files they are
+// made of (/remotes.json, each mf-manifest.json and remoteEntry.js, /config.json) is always asked of
+// the network first, so a redeployed remote is picked up as without the worker; only a copy kept
+// from the last visit answers offline. The remotes' content-hashed chunks never change and are
+// kept once fetched. Pages are asked of the network first too, the shell's page answering offline.
+// Calls (/v1) and media streams are left to the network.
+/* global self, importScripts, workbox, Response */
+importScripts('/workbox/workbox-sw.js');
+workbox.setConfig({ modulePathPrefix: '/workbox/', debug: false });
+
+const { precacheAndRoute, cleanupOutdatedCaches, matchPrecache } = workbox.precaching;
+const { registerRoute, NavigationRoute, setCatchHandler } = workbox.routing;
+const { NetworkFirst, CacheFirst } = workbox.strategies;
+const { ExpirationPlugin } = workbox.expiration;
+const { CacheableResponsePlugin } = workbox.cacheableResponse;
+
+/** How long a page or an entry point may take before the copy kept answers (a slow rural link). */
+const networkTimeoutSeconds = 6;
+const contentHashed = /[.-][0-9a-f]{8,}[.-]/i;
+const isEntryPoint = (url) =>
+  url.pathname === '/remotes.json' || url.pathname === '/config.json' || /\/(mf-manifest\.json|remoteEntry\.js)$/.test(url.pathname);
+
+self.addEventListener('install', () => self.skipWaiting());
+workbox.core.clientsClaim();
+cleanupOutdatedCaches();
+
+// Pages first, before the precache's own route would answer `/` from its copy of index.html.
+registerRoute(new NavigationRoute(new NetworkFirst({ cacheName: 'pages', networkTimeoutSeconds })));
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(({ url }) => isEntryPoint(url), new NetworkFirst({ cacheName: 'entry-points', networkTimeoutSeconds }));
+// Wherever a remote is deployed (the gateway's /remotes/<name>/, or its team's own address): its
+// scripts and styles named by their content. A remote on another origin without CORS answers opaquely,
+// and is not kept: an opaque answer may be an error.
+registerRoute(
+  ({ request, url }) => ['script', 'style'].includes(request.destination) && contentHashed.test(url.pathname) && !url.pathname.startsWith('/v1/'),
+  new CacheFirst({
+    cacheName: 'remote-chunks',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 })],
+  }),
+);
+registerRoute(
+  ({ request }) => request.destination === 'font',
+  new CacheFirst({ cacheName: 'fonts', plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 30 })] }),
+);
+
+// A page never visited, asked for offline: the shell's page, which says what works offline.
+setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache('/index.html')) ?? Response.error()) : Response.error()));

@@ -1,0 +1,15 @@
+// Says so while the platform cannot be reached, and what still works: the pages and lessons opened
+// before; signing in, requests, payments, the exam and new videos wait for the connection.
+import { useTranslation } from '@learning/platform';
+import { useIsOnline } from './connection';
+
+export function OfflineNotice() {
+  const { t } = useTranslation('shell');
+  const isOnline = useIsOnline();
+  if (isOnline) return null;
+  return (
+    <div className="shell__banner shell__banner--offline" role="status">
+      <strong>{t('offline.title')}</strong> {t('offline.body')}
+    </div>
+  );
+}
