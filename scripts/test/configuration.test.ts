@@ -116,6 +116,7 @@ beforeAll(async () => {
     EXAM_QUESTION_COUNT: '1',
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
     REFUND_AMOUNT_MNT: '7000',
+    STREAK_MINUTES: '25',
     ...qpayEnv(qpay),
     QPAY_INVOICE_MINUTES: '7',
     QPAY_CHECK_SECONDS: '2',
@@ -472,6 +473,11 @@ const probes: Record<string, Probe> = {
     const { sealed } = await started.platform.services.catalog.context.db.selectFrom('bank_account').select('sealed').where('user_id', '=', userId).executeTakeFirstOrThrow();
     expect(createAccountSeal('configured-bank-account-key').open(userId, sealed)).toEqual(account);
     expect(() => createAccountSeal('test-bank-account-key').open(userId, sealed)).toThrow();
+  },
+  async STREAK_MINUTES() {
+    // The streak's goal is the configured minutes a day.
+    const { token } = await learner();
+    expect((await started.call('GET', '/v1/progress/mine', { token })).body.streak).toEqual({ days: 0, todayMinutes: 0, goalMinutes: 25 });
   },
   async REFUND_AMOUNT_MNT() {
     // A passed exam, as the exam service reports it: the catalog's ledger owes the configured amount.

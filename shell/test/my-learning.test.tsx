@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { aUser, fakeSession, renderApp } from './fixtures';
 
 const address = () => screen.getByTestId('address');
-const nothing: MyLearning = { monsterplans: [], lessons: [] };
+const noStreak = { days: 0, todayMinutes: 0, goalMinutes: 10 };
+const nothing: MyLearning = { monsterplans: [], lessons: [], streak: noStreak };
 const entry = (name: string) => screen.getByRole('heading', { level: 3, name }).closest('li')!;
 /** The payment fields of an entry (wire contract section 1): its price, the early price only while pending and it lasts, and what the request recorded. */
 const offer = (price: string, paymentInstructions = '', earlyPrice: string | null = null, earlyPriceUntil: string | null = null, requestPrice = earlyPrice ?? price) => ({
@@ -16,6 +17,7 @@ const offer = (price: string, paymentInstructions = '', earlyPrice: string | nul
 });
 
 const learning: MyLearning = {
+  streak: noStreak,
   monsterplans: [
     {
       _id: 'p1',
@@ -65,6 +67,7 @@ describe('my lessons (/me)', () => {
   it('tells a pending learner how to pay: the price their request recorded (the early one, its deadline passed since), the instructions as written, and that a notification comes with the approval', async () => {
     const instructions = 'Хаан банк: 5000 123 456\nХүлээн авагч: Сургалтын төв\nГүйлгээний утга: таны имэйл';
     const pending: MyLearning = {
+      streak: noStreak,
       monsterplans: [
         { _id: 'p2', name: 'Monster plan 2', ...offer('49000', instructions, null, null, '35000'), access: 'pending', totalSeconds: 900, listenedSeconds: 0, status: 'not-started', continue: null },
       ],
@@ -90,6 +93,7 @@ describe('my lessons (/me)', () => {
 
   it("says 'Төлсөн' with the price the request recorded once access is granted, and shows no payment instructions", async () => {
     const approved: MyLearning = {
+      streak: noStreak,
       monsterplans: [
         { _id: 'p1', name: 'Monster plan 1', ...offer('49000', 'Хаан банк 5000 123 456', null, null, '35000'), access: 'approved', totalSeconds: 600, listenedSeconds: 0, status: 'not-started', continue: null },
       ],
@@ -103,6 +107,27 @@ describe('my lessons (/me)', () => {
     expect(plan.queryByRole('region', { name: 'Төлбөр төлөх заавар' })).not.toBeInTheDocument();
     expect(plan.queryByText(/Хаан банк/)).not.toBeInTheDocument();
     expect(plan.getByRole('link', { name: 'Эхлэх' })).toBeInTheDocument();
+  });
+
+  it("shows the streak of days and today's minutes against the goal to a learner with an approved plan or bundle", async () => {
+    fakeSession(aUser({ monsterplans: ['p1'] }), { 'GET /v1/progress/mine': { body: { ...learning, streak: { days: 4, todayMinutes: 6, goalMinutes: 10 } } } });
+    renderApp('/me');
+    const streak = within(await screen.findByRole('region', { name: 'Өдөр бүрийн дадал' }));
+    expect(streak.getByText('4 өдөр дараалан')).toBeInTheDocument();
+    expect(streak.getByText(/Өнөөдөр 6 \/ 10 минут сонссон\./)).toBeInTheDocument();
+    expect(streak.getByRole('progressbar')).toHaveAttribute('value', '6');
+  });
+
+  it('invites a learner with no streak yet to start today, and shows none to one whose requests all wait', async () => {
+    fakeSession(aUser({ monsterplans: ['p1'] }), { 'GET /v1/progress/mine': { body: learning } });
+    const first = renderApp('/me');
+    expect(within(await screen.findByRole('region', { name: 'Өдөр бүрийн дадал' })).getByText('Өнөөдрөөс эхлээрэй')).toBeInTheDocument();
+    first.unmount();
+    const waiting: MyLearning = { ...learning, monsterplans: learning.monsterplans.filter((plan) => plan.access === 'pending'), lessons: [] };
+    fakeSession(aUser({ pendingMonsterplans: ['p2'] }), { 'GET /v1/progress/mine': { body: waiting } });
+    renderApp('/me');
+    await screen.findByRole('heading', { level: 3, name: 'Monster plan 2' });
+    expect(screen.queryByRole('region', { name: 'Өдөр бүрийн дадал' })).not.toBeInTheDocument();
   });
 
   it('says when there is nothing yet and links to the plans and the bundles', async () => {

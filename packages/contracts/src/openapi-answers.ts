@@ -186,6 +186,9 @@ export const myLearning = answerOf<MyLearning>()(
       z.object({ ...enrolment, earlyPrice: z.string().nullable(), earlyPriceUntil: isoTime.nullable(), continue: planPlace.nullable() }),
     ),
     lessons: z.array(z.object({ ...enrolment, continue: lessonPlace.nullable() })),
+    streak: z
+      .object({ days: z.number().int(), todayMinutes: z.number().int(), goalMinutes: z.number().int() })
+      .describe("The centre's days in a row with at least goalMinutes of new listening, up to today (or yesterday while today's goal is not met)"),
   }),
 );
 

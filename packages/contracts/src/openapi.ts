@@ -316,7 +316,7 @@ export const operations: readonly Operation[] = [
   },
   {
     method: 'get', path: '/v1/progress/mine', tag: 'progress', caller: 'user', summary: 'One\'s plans and bundles, approved or pending',
-    answer: { status: 200, description: '`{monsterplans, lessons}`', json: answers.myLearning },
+    answer: { status: 200, description: '`{monsterplans, lessons, streak}`', json: answers.myLearning },
   },
   {
     method: 'get', path: '/v1/progress/users/{userId}', tag: 'progress', caller: 'admin', summary: 'A learner\'s plans and bundles',

@@ -129,8 +129,20 @@ export interface MyLesson extends MyEnrolment {
   continue: LessonPlace | null;
 }
 
+/**
+ * The daily habit: the centre's days (Asia/Ulaanbaatar) in a row on which the learner heard at least
+ * `goalMinutes` of new listening, counted up to today, or up to yesterday while today's goal is not met.
+ */
+export interface ListeningStreak {
+  days: number;
+  /** Whole minutes newly heard today. */
+  todayMinutes: number;
+  goalMinutes: number;
+}
+
 /** GET /v1/progress/mine: empty arrays when there is none. The exam result is in GET /v1/auth/me. */
 export interface MyLearning {
   monsterplans: MyMonsterplan[];
   lessons: MyLesson[];
+  streak: ListeningStreak;
 }

@@ -8,6 +8,7 @@ export {
   type DictationScore,
   type LessonPlace,
   type LessonProgress,
+  type ListeningStreak,
   type MyLearning,
   type MyLesson,
   type MyMonsterplan,

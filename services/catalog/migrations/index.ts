@@ -438,4 +438,17 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('access_version_changed').on('access_version').column('changed_at').execute();
     },
   },
+  // The seconds a learner heard on each of the centre's days (Asia/Ulaanbaatar), newly heard only, for
+  // the streak of days with at least STREAK_MINUTES of listening.
+  '0012_listening_days': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('listening_day')
+        .addColumn('user_id', 'uuid', (c) => c.notNull())
+        .addColumn('day', 'date', (c) => c.notNull())
+        .addColumn('seconds', 'real', (c) => c.notNull())
+        .addPrimaryKeyConstraint('listening_day_pk', ['user_id', 'day'])
+        .execute();
+    },
+  },
 };

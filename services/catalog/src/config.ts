@@ -24,6 +24,8 @@ export const catalogEnv = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('0'),
   /** What each refund (exam passed, read-aloud on time) pays back, in whole tögrög; kept on each refund when earned. */
   REFUND_AMOUNT_MNT: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  /** The minutes of new listening a day needs to count in the learner's streak (Asia/Ulaanbaatar days). */
+  STREAK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
   /** The address learners use: QPay's callback URL is built from it, never from a request's Host. */
   PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: 'the http(s):// address learners use, e.g. https://learn.example.mn' })

@@ -53,6 +53,7 @@ export async function applyUserDeleted(trx: CatalogDb, event: EventOf<'user.dele
   await trx.deleteFrom('access_version').where('user_id', '=', userId).execute();
   await trx.deleteFrom('listening').where('user_id', '=', userId).execute();
   await trx.deleteFrom('listening_milestone').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('listening_day').where('user_id', '=', userId).execute();
   await trx.deleteFrom('day_assignment').where('user_id', '=', userId).execute();
   await trx.deleteFrom('week_release').where('user_id', '=', userId).execute();
   // Recordings, refunds and the account to pay them into go with the account: nobody is left to pay back.

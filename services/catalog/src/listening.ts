@@ -14,6 +14,7 @@ import { isApprovedForLesson } from './access.js';
 import { addHeard, budgetAt, heardSecondsOf, isBeyondDuration, isComplete, statusOf, tenths } from './coverage.js';
 import { lessonNotFound } from './lessons.js';
 import { monsterplanNotFound } from './monsterplans.js';
+import { addToDay } from './streaks.js';
 import type { CatalogDb } from './tables.js';
 
 export const notApprovedForProgress = () =>
@@ -43,6 +44,7 @@ export async function reportListening(db: CatalogDb, userId: string, videoId: st
       .values({ user_id: userId, video_id: videoId, ...values })
       .onConflict((c) => c.columns(['user_id', 'video_id']).doUpdateSet(values))
       .execute();
+    await addToDay(trx, userId, addedSeconds, now);
     if (completesNow) {
       const where = 'lessonId' in place ? { monsterplanId: null, lessonId: place.lessonId } : { monsterplanId: place.monsterplanId, lessonId: null };
       await recordEvent(trx, 'progress.video-completed', { userId, videoId, ...where });

@@ -13,6 +13,7 @@ import { dictationOf } from './dictation.js';
 import { groupBy } from './group-by.js';
 import { notApprovedForProgress, requireApprovedLesson } from './listening.js';
 import { monsterplanNotFound } from './monsterplans.js';
+import { streakOf } from './streaks.js';
 import type { CatalogDb } from './tables.js';
 
 /** A video of a plan or a bundle, with what the learner heard of it. */
@@ -51,7 +52,7 @@ export async function lessonProgress(db: CatalogDb, userId: string, lessonId: st
  * bundles the learner holds a request for, approved or pending, oldest first, each with its price and
  * payment instructions; a pending plan's early price while it applies.
  */
-export async function myLearning(db: CatalogDb, userId: string, now: Date = new Date()): Promise<progress.MyLearning> {
+export async function myLearning(db: CatalogDb, userId: string, streakMinutes: number, now: Date = new Date()): Promise<progress.MyLearning> {
   const requests = await db
     .selectFrom('access_request as r')
     .leftJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
@@ -108,7 +109,7 @@ export async function myLearning(db: CatalogDb, userId: string, now: Date = new 
         };
       }),
   );
-  return { monsterplans, lessons };
+  return { monsterplans, lessons, streak: await streakOf(db, userId, streakMinutes, now) };
 }
 
 /** The early price applies while its moment has not passed (spec section 9). */

@@ -49,7 +49,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
       app.use(monsterplanRoutes(context, signer, lists));
       app.use(lessonRequestRoutes(context, lists));
       app.use(monsterplanRequestRoutes(context, lists));
-      app.use(progressRoutes(context));
+      app.use(progressRoutes(context, config.STREAK_MINUTES));
       app.use(refundClaimRoutes(context, accountSeal));
       app.use(refundRoutes(context, config.REFUND_AMOUNT_MNT));
       app.use(paymentRoutes(context, qpay, { publicUrl: config.PUBLIC_URL, invoiceMinutes: config.QPAY_INVOICE_MINUTES, firstCheckMs: config.QPAY_CHECK_SECONDS * 1000 }));

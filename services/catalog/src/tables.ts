@@ -113,6 +113,8 @@ export interface CatalogTables {
   };
   dictation: { user_id: string; video_id: string; lines: number; correct_words: number; total_words: number; saved_at: ColumnType<Date, Date, Date> };
   listening_milestone: { user_id: string; milestone: string; completed_at: ColumnType<Date, Date, never> };
+  /** `day` is the centre's day, `2026-12-09`. */
+  listening_day: { user_id: string; day: ColumnType<string, string, never>; seconds: number };
   day_assignment: { user_id: string; monsterplan_id: string; week: number; day_of_week: number; assigned_at: ColumnType<Date, Date, Date> };
   aloud_recording: {
     aloud_id: string;

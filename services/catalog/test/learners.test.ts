@@ -28,7 +28,7 @@ describe('a learner\'s progress for the administrator', () => {
   it('is empty for someone without a request, or an id that is no user\'s', async () => {
     const newcomer = await fixture.learner();
     for (const userId of [newcomer.id, 'not-an-id']) {
-      expect(expectStatus(await fixture.call('GET', `/v1/progress/users/${userId}`, { token: fixture.admin }), 200, userId)).toEqual({ monsterplans: [], lessons: [] });
+      expect(expectStatus(await fixture.call('GET', `/v1/progress/users/${userId}`, { token: fixture.admin }), 200, userId)).toEqual({ monsterplans: [], lessons: [], streak: { days: 0, todayMinutes: 0, goalMinutes: 10 } });
     }
   });
 });
@@ -51,7 +51,7 @@ describe('revoking a learner\'s access', () => {
     });
     await fixture.meOnce(learner, (me) => me.monsterplans.length === 0);
     expect((await fixture.call('GET', `/v1/monsterplans/${plan._id}/play/${videos[0]![0]}`, { token: learner.token })).status).toBe(403);
-    expect(expectStatus(await fixture.call('GET', '/v1/progress/mine', { token: learner.token }), 200, '/mine')).toEqual({ monsterplans: [], lessons: [] });
+    expect(expectStatus(await fixture.call('GET', '/v1/progress/mine', { token: learner.token }), 200, '/mine')).toEqual({ monsterplans: [], lessons: [], streak: { days: 0, todayMinutes: 0, goalMinutes: 10 } });
     const listened = await fixture.platform.services.catalog.context.db.selectFrom('listening').select('heard_seconds').where('user_id', '=', learner.id).execute();
     expect(listened).toEqual([{ heard_seconds: 10 }]);
   });

@@ -124,9 +124,11 @@ it('/mine lists the approved plans and bundles with their progress and the pendi
     lessons: [
       { _id: lesson._id, name: lesson.name, price: lesson.price, requestPrice: lesson.price, paymentInstructions: '', access: 'pending', totalSeconds: 30, listenedSeconds: 0, status: 'not-started', continue: null },
     ],
+    // 20 s heard today: short of the day's ten minutes.
+    streak: { days: 0, todayMinutes: 0, goalMinutes: 10 },
   });
   const newcomer = await fixture.learner();
-  expect(expectStatus(await fixture.call('GET', '/v1/progress/mine', { token: newcomer.token }), 200, '/mine')).toEqual({ monsterplans: [], lessons: [] });
+  expect(expectStatus(await fixture.call('GET', '/v1/progress/mine', { token: newcomer.token }), 200, '/mine')).toEqual({ monsterplans: [], lessons: [], streak: { days: 0, todayMinutes: 0, goalMinutes: 10 } });
 });
 
 describe('refusals', () => {

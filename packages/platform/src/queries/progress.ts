@@ -42,7 +42,7 @@ export function useMyLearning() {
  * what they pay while it waits, what they paid once approved. undefined while it loads (and when not
  * `isEnabled`); null when none is on record or the list could not be had.
  */
-export function useRequestPrice(kind: keyof MyLearning, id: string, isEnabled = true): string | null | undefined {
+export function useRequestPrice(kind: 'monsterplans' | 'lessons', id: string, isEnabled = true): string | null | undefined {
   const price = useQuery({
     queryKey: myLearningKey,
     queryFn: ({ signal }) => fetchMyLearning(signal),

@@ -11,7 +11,8 @@ import { reportListening } from '../listening.js';
 import { lessonProgress, myLearning, planProgress } from '../progress.js';
 import type { CatalogTables } from '../tables.js';
 
-export function progressRoutes(context: ServiceContext<CatalogTables>): Router {
+/** `streakMinutes`: STREAK_MINUTES, the listening a day of the streak needs. */
+export function progressRoutes(context: ServiceContext<CatalogTables>, streakMinutes: number): Router {
   const { db } = context;
   const router = Router();
   const noStore = { 'cache-control': 'private, no-store' };
@@ -40,13 +41,13 @@ export function progressRoutes(context: ServiceContext<CatalogTables>): Router {
 
   // Any signed-in user: their plans and bundles, approved or pending.
   router.get('/v1/progress/mine', requireUser, async (req, res) => {
-    res.set(noStore).json(await myLearning(db, req.principal!.id));
+    res.set(noStore).json(await myLearning(db, req.principal!.id, streakMinutes));
   });
 
   // Administrator: a learner's /mine (an unknown id holds nothing: empty lists).
   router.get('/v1/progress/users/:userId', requireAdmin, async (req, res) => {
     const userId = req.params.userId as string;
-    res.set(noStore).json(isUuid(userId) ? await myLearning(db, userId) : { monsterplans: [], lessons: [] });
+    res.set(noStore).json(isUuid(userId) ? await myLearning(db, userId, streakMinutes) : { monsterplans: [], lessons: [], streak: { days: 0, todayMinutes: 0, goalMinutes: streakMinutes } });
   });
 
   return router;

@@ -49,6 +49,22 @@ export default function MyLearningScreen() {
   );
 }
 
+/** The days in a row with the day's listening done, and today's minutes against the goal. */
+function ListeningStreak({ streak }: { streak: MyLearning['streak'] }) {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="my-learning__streak" aria-labelledby="my-streak">
+      <h2 id="my-streak">{t('learning.streakTitle')}</h2>
+      <p className="my-learning__streak-days">{streak.days > 0 ? t('learning.streakDays', { count: streak.days }) : t('learning.streakNone')}</p>
+      <p>
+        {t('learning.streakToday', { today: Math.min(streak.todayMinutes, streak.goalMinutes), goal: streak.goalMinutes })}{' '}
+        {t('learning.streakGoal', { goal: streak.goalMinutes })}
+      </p>
+      <progress max={streak.goalMinutes} value={Math.min(streak.todayMinutes, streak.goalMinutes)} aria-label={t('learning.streakToday', { today: streak.todayMinutes, goal: streak.goalMinutes })} />
+    </section>
+  );
+}
+
 function MyLearningLists({ learning }: { learning: MyLearning }) {
   const { t } = useTranslation('shell');
   const { user } = useCurrentUser();
@@ -67,8 +83,10 @@ function MyLearningLists({ learning }: { learning: MyLearning }) {
       </div>
     );
   }
+  const isLearning = [...learning.monsterplans, ...learning.lessons].some((entry) => entry.access === 'approved');
   return (
     <>
+      {isLearning && <ListeningStreak streak={learning.streak} />}
       {learning.monsterplans.length > 0 && (
         <section className="my-learning__section" aria-labelledby="my-monsterplans">
           <h2 id="my-monsterplans">{t('learning.monsterplans')}</h2>
