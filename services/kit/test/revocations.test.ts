@@ -3,7 +3,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { everyone, revokeUserTokens, tokensGoodFrom, type KeySource } from '../src/auth/index.js';
-import { revocationCheck, revocationSubscription } from '../src/auth/revocations.js';
+import { revocationCheck, revocationsSince, revocationSubscription } from '../src/auth/revocations.js';
 import { createTokenVerifier, type IssuedToken } from '../src/auth/tokens.js';
 import { kitTables } from '../src/data/index.js';
 import { envelope, openTestDatabase } from './bus-fixtures.js';
@@ -57,6 +57,15 @@ describe('a role change or deletion', () => {
     await apply(tokensRevoked(userId, at(second + 120)));
     expect(await isRevoked(token(userId, second + 90))).toBe(true);
     expect(await isRevoked(token(userId, second + 120))).toBe(false);
+  });
+
+  it('applied again (auth hears its own event), changes nothing, its time included: the cursor stays', async () => {
+    const apply = revocationSubscription(database.db).handler;
+    const revoked = tokensRevoked(randomUUID(), at(second + 90));
+    await apply(revoked);
+    const { cursor } = await revocationsSince(database.db, undefined);
+    await apply(revoked);
+    expect((await revocationsSince(database.db, new Date(cursor!))).cursor).toBe(cursor);
   });
 
   it('is forgotten once every token it refused has expired, when the next revocation is kept', async () => {

@@ -22,7 +22,7 @@ export async function revokeToken(db: AnyDb, tokenId: string, expiresAt: Date): 
 /**
  * Refuses every token of the user issued before `notBefore` (a whole second: see `tokensGoodFrom`);
  * the row goes after `expiresAt`, when those tokens have expired. A later revocation moves both
- * forward, an older one arriving late never moves them back.
+ * forward, an older one arriving late, or the same one again, changes nothing.
  */
 export async function revokeUserTokens(db: AnyDb, userId: string, notBefore: Date, expiresAt: Date): Promise<void> {
   const kit = kitTables(db);
@@ -31,11 +31,16 @@ export async function revokeUserTokens(db: AnyDb, userId: string, notBefore: Dat
     .insertInto('revoked_user')
     .values({ user_id: userId, not_before: notBefore, expires_at: expiresAt })
     .onConflict((c) =>
-      c.column('user_id').doUpdateSet({
-        not_before: sql<Date>`greatest(revoked_user.not_before, excluded.not_before)`,
-        expires_at: sql<Date>`greatest(revoked_user.expires_at, excluded.expires_at)`,
-        recorded_at: sql<Date>`clock_timestamp()`,
-      }),
+      c
+        .column('user_id')
+        .doUpdateSet({
+          not_before: sql<Date>`greatest(revoked_user.not_before, excluded.not_before)`,
+          expires_at: sql<Date>`greatest(revoked_user.expires_at, excluded.expires_at)`,
+          recorded_at: sql<Date>`clock_timestamp()`,
+        })
+        // The same revocation again (auth's own consumer applies the event of what it wrote) changes
+        // nothing, its time included: a service asking for what changed since then is told nothing new.
+        .where(sql<boolean>`excluded.not_before > revoked_user.not_before OR excluded.expires_at > revoked_user.expires_at`),
     )
     .execute();
 }
