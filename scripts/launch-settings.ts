@@ -7,6 +7,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import type { Logger } from '@learning/kit/observability';
 import { withoutEmpty } from '@learning/kit/service';
+import webpush from 'web-push';
 
 export type Settings = Record<string, string>;
 
@@ -17,11 +18,13 @@ export const sharedSecrets = {
   MAIL_LINK_SECRET: 'the password-reset and unsubscribe links auth mails',
   BANK_ACCOUNT_KEY: 'the learners\' bank accounts the catalog keeps sealed',
   TOKEN_SIGNING_KEY: 'the access tokens auth signs, an RSA private key in PEM',
+  VAPID_PRIVATE_KEY: 'the Web Push reminders auth signs, a P-256 private key in base64url',
 } as const;
 
 /** How a launcher makes each secret it keeps: 32 random bytes, or an RSA key where a key is wanted. */
 const makeSecret: Partial<Record<keyof typeof sharedSecrets, () => string>> = {
   TOKEN_SIGNING_KEY: () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+  VAPID_PRIVATE_KEY: () => webpush.generateVAPIDKeys().privateKey,
 };
 
 export class MissingSecrets extends Error {
@@ -44,7 +47,7 @@ export function launchSettings(env: NodeJS.ProcessEnv): { settings: Settings; no
   if (settings.NODE_ENV === 'production' && missing.length > 0) {
     throw new MissingSecrets(
       `NODE_ENV=production needs its secrets set: ${missing.map((name) => `${name} (${sharedSecrets[name]})`).join('; ')}. ` +
-        'Make TOKEN_SIGNING_KEY with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`, each other with `openssl rand -base64 32`.',
+        'Make TOKEN_SIGNING_KEY with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`, VAPID_PRIVATE_KEY with `npx web-push generate-vapid-keys`, each other with `openssl rand -base64 32`.',
     );
   }
   for (const name of missing) {

@@ -19,7 +19,12 @@ import { startGateway } from '../../gateway/src/server.js';
 import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
 import { qpayEnv, startQpayStandIn, type QpayStandIn } from '@learning/testing/qpay';
 import { startS3Server, type S3TestServer } from '@learning/testing/s3';
+import { startPushStandIn, trustStandIn, type PushStandIn } from '@learning/testing/push';
 import { startSmtpServer, type TestSmtpServer } from '@learning/testing/smtp';
+import type { Kysely } from 'kysely';
+import type { KitTables } from '@learning/kit/data';
+import webpush from 'web-push';
+import { vapidOf } from '../../services/auth/src/reminders/push.js';
 import { authEnv } from '../../services/auth/src/config.js';
 import { createAccountSeal } from '../../services/catalog/src/bank-accounts.js';
 import { linkSigner } from '../../services/auth/src/mail/links.js';
@@ -53,10 +58,15 @@ let qpay: QpayStandIn;
 let started: Started;
 let ffmpegCalls: string;
 let smtp: TestSmtpServer;
+let push: PushStandIn;
+let distrustPush: (() => void) | undefined;
+const vapidPrivateKey = webpush.generateVAPIDKeys().privateKey;
 
 beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'configuration-'));
   smtp = await startSmtpServer();
+  push = await startPushStandIn();
+  distrustPush = trustStandIn(push);
   google = await startGoogleStandIn();
   qpay = await startQpayStandIn();
   qpay.slowMs = 2_500;
@@ -82,6 +92,9 @@ beforeAll(async () => {
     BANK_ACCOUNT_KEY: 'configured-bank-account-key',
     MAIL_LINK_SECRET: 'configured-mail-link-secret',
     TOKEN_SIGNING_KEY: testTokenSigningKey().replaceAll('\n', '\\n'),
+    VAPID_PRIVATE_KEY: vapidPrivateKey,
+    VAPID_SUBJECT: 'https://configured.example.mn/contact',
+    REMINDER_CHECK_SECONDS: '0.5',
     PUBLIC_URL: 'https://configured.example.mn',
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Configured Centre <office@configured.mn>',
@@ -147,6 +160,8 @@ afterAll(async () => {
   await google?.close();
   await qpay?.close();
   await smtp?.stop();
+  await push?.close();
+  distrustPush?.();
   for (const prefix of [schemaPrefix, `${schemaPrefix}s3`]) {
     if (process.env.DATABASE_URL) await dropSchemas(process.env.DATABASE_URL, prefix);
     if (process.env.AMQP_URL) await deleteBusNamespace(process.env.AMQP_URL, prefix, ['auth', 'catalog', 'media', 'exam']);
@@ -690,6 +705,29 @@ const probes: Record<string, Probe> = {
     // Auth signs with the key given (here on one line, its breaks written as \n): its JWKS publishes that key's public half.
     const { keys } = await fetch(`${started.platform.services.auth.url}/v1/auth/jwks`).then((response) => response.json());
     expect(keys.map((key: { n: string }) => key.n)).toEqual([createPublicKey(testTokenSigningKey()).export({ format: 'jwk' }).n]);
+  },
+  async VAPID_PRIVATE_KEY() {
+    // Browsers subscribe with the configured key's public half.
+    const { body } = await started.call('GET', '/v1/auth/push-key');
+    expect(body).toEqual({ publicKey: vapidOf(vapidPrivateKey, 'mailto:any@configured.mn').publicKey });
+  },
+  async VAPID_SUBJECT() {
+    // A reminder pushed to a device names the configured subject in its VAPID JWT.
+    const { token } = await learner();
+    const device = push.subscribe();
+    expect((await started.call('PUT', '/v1/auth/push-subscriptions', { token, body: device })).status).toBe(204);
+    expect((await started.call('PUT', '/v1/auth/reminders', { token, body: { dailyAt: '00:00' } })).status).toBe(200);
+    const pushed = await eventually(() => push.received.find((message) => message.endpoint === device.endpoint), 'the reminder pushed');
+    expect(pushed.vapid.sub).toBe('https://configured.example.mn/contact');
+  },
+  async REMINDER_CHECK_SECONDS() {
+    // Every half second, not every minute: a reminder set for a time already past today falls due
+    // within the wait, where the default's next round would come after it.
+    const { token } = await learner();
+    const userId = decodeJwt(token).sub!;
+    expect((await started.call('PUT', '/v1/auth/reminders', { token, body: { dailyAt: '00:00' } })).status).toBe(200);
+    const outbox = started.platform.services.auth.context.db as unknown as Kysely<KitTables>;
+    await eventually(async () => (await outbox.selectFrom('outbox').select('data').where('type', '=', 'reminder.due').execute()).some((row) => JSON.stringify(row.data).includes(userId)), 'the reminder due');
   },
   async MAIL_RETRY_SECONDS() {
     // SMTP away: the second try comes after 0.6 s (0.3 doubled), not a minute (the default's 30 doubled).

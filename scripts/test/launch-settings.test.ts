@@ -34,6 +34,9 @@ it('makes each missing secret at random on first start, readable by its owner on
   expect(again.TOKEN_SIGNING_KEY).toBe(first.TOKEN_SIGNING_KEY);
   expect(createPrivateKey(first.TOKEN_SIGNING_KEY!).asymmetricKeyDetails?.modulusLength).toBe(2048);
   expect((await stat(keptSecretFile(dataDir, 'TOKEN_SIGNING_KEY'))).mode & 0o777).toBe(0o600);
+  // The Web Push key is a P-256 private key, 32 bytes in base64url, kept alike.
+  expect(first.VAPID_PRIVATE_KEY).toMatch(/^[\w-]{43}$/);
+  expect(again.VAPID_PRIVATE_KEY).toBe(first.VAPID_PRIVATE_KEY);
   expect(launchSettings({ DATA_DIR: await mkdtemp(join(tmpdir(), 'launch-other-')) }).settings.MEDIA_SIGNING_SECRET).not.toBe(first.MEDIA_SIGNING_SECRET);
   expect((await stat(join(dataDir, 'secrets'))).mode & 0o777).toBe(0o700);
 });
@@ -52,6 +55,7 @@ it('keeps what was set, and takes an empty variable as unset', () => {
     MAIL_LINK_SECRET: 'set-by-the-operator-too',
     BANK_ACCOUNT_KEY: 'set-by-the-operator-as-well',
     TOKEN_SIGNING_KEY: 'a PEM set by the operator',
+    VAPID_PRIVATE_KEY: 'a key set by the operator',
     MEDIA_SIGNING_SECRET: '',
     SEED_DEMO: '',
   });
@@ -86,6 +90,7 @@ it('with NODE_ENV=production, npm start refuses to start without the secrets and
   expect(started.stdout + started.stderr).toContain('PAYLOAD_SECRET');
   expect(started.stdout + started.stderr).toContain('MEDIA_SIGNING_SECRET');
   expect(started.stdout + started.stderr).toContain('TOKEN_SIGNING_KEY');
+  expect(started.stdout + started.stderr).toContain('VAPID_PRIVATE_KEY');
 });
 
 it('says last where to go: the site, the administration with where its password is kept but never the password, and /docs', () => {

@@ -264,6 +264,17 @@ describe('auth', () => {
     expect(await status(api.call('GET', '/v1/auth/mail-preferences', { token: ana.token }))).toBe(200);
     expect((await api.call('PUT', '/v1/auth/mail-preferences', { token: ana.token, body: { weeks: false } })).body).toMatchObject({ weeks: false });
     await expectBodyRefused('PUT', '/v1/auth/mail-preferences', ana.token, { weeks: 'no' });
+    expect((await api.call('PUT', '/v1/auth/reminders', { token: ana.token, body: { dailyAt: '20:30' } })).body).toEqual({ dailyAt: '20:30' });
+    expect((await api.call('GET', '/v1/auth/reminders', { token: ana.token })).body).toEqual({ dailyAt: '20:30' });
+    await expectBodyRefused('PUT', '/v1/auth/reminders', ana.token, { dailyAt: '25:00' });
+    expect(await status(api.call('GET', '/v1/auth/reminders'))).toBe(401);
+    expect((await api.call('GET', '/v1/auth/push-key')).body).toEqual({ publicKey: null });
+    // A device as a browser subscribes it; no push is sent here (Web Push is off on this platform).
+    const device = { endpoint: 'https://push.example.mn/send/device-1', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } };
+    expect(await status(api.call('PUT', '/v1/auth/push-subscriptions', { token: ana.token, body: device }))).toBe(204);
+    await expectBodyRefused('PUT', '/v1/auth/push-subscriptions', ana.token, { ...device, keys: { p256dh: 'x', auth: 'y' } });
+    expect(await status(api.call('DELETE', '/v1/auth/push-subscriptions', { token: ana.token, body: { endpoint: device.endpoint } }))).toBe(204);
+    expect(await status(api.call('DELETE', '/v1/auth/push-subscriptions', { token: ana.token, body: { endpoint: device.endpoint } }))).toBe(404);
 
     const password = 'a-second-start-43';
     expect(await status(api.call('PUT', '/v1/auth/password', { token: cy.token, body: { currentPassword: 'wrong-password-9', password, repeatPassword: password } }))).toBe(403);

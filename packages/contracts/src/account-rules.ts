@@ -12,5 +12,5 @@ export const passwordRule = {
 } as const;
 
 /** What the learner's mails are about; each can be switched off (the reset and sign-in mails cannot). */
-export const mailTopics = ['requests', 'exam', 'refunds', 'weeks'] as const;
+export const mailTopics = ['requests', 'exam', 'refunds', 'weeks', 'reminders'] as const;
 export type MailTopic = (typeof mailTopics)[number];

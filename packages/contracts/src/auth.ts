@@ -86,10 +86,45 @@ export const mailPreferences = z.object({
   exam: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
   refunds: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
   weeks: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
+  reminders: z.boolean({ error: 'Утга нь true эсвэл false байна.' }),
 });
 export type MailPreferences = z.infer<typeof mailPreferences>;
 /** PUT /v1/auth/mail-preferences: the topics to change; those left out stay as they are. */
 export const mailPreferencesBody = mailPreferences.partial();
+
+/**
+ * GET and PUT /v1/auth/reminders: the time of the learner's daily reminder of the day's lesson, in
+ * Ulaanbaatar's time ("HH:MM"), or null for none. It goes by Web Push to each device the learner
+ * allowed, and by mail while the mail topic `reminders` is on.
+ */
+export const reminderSettings = z.object({
+  dailyAt: z
+    .string({ error: 'Сануулах цагийг ЦЦ:ММ хэлбэрээр (жишээ нь 20:30) эсвэл null гэж өгнө үү.' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Сануулах цагийг ЦЦ:ММ хэлбэрээр (жишээ нь 20:30) өгнө үү.')
+    .nullable(),
+});
+export type ReminderSettings = z.infer<typeof reminderSettings>;
+
+const pushKeyMessage = 'Мэдэгдлийн түлхүүр (keys.p256dh, keys.auth) буруу байна.';
+/** PUT and DELETE /v1/auth/push-subscriptions: a device's Web Push subscription, as the browser's PushSubscription.toJSON() gives it. */
+export const pushSubscriptionBody = z.object({
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'Мэдэгдлийн хаяг (endpoint) буруу байна.' })
+    .max(1000, 'Мэдэгдлийн хаяг (endpoint) хэт урт байна.'),
+  keys: z.object(
+    {
+      p256dh: z.string({ error: pushKeyMessage }).regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, pushKeyMessage),
+      auth: z.string({ error: pushKeyMessage }).regex(/^[A-Za-z0-9_-]{16,30}={0,2}$/, pushKeyMessage),
+    },
+    { error: pushKeyMessage },
+  ),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+/** DELETE /v1/auth/push-subscriptions: the device's endpoint. */
+export const pushUnsubscribeBody = pushSubscriptionBody.pick({ endpoint: true });
+/** GET /v1/auth/push-key: the VAPID public key a browser subscribes with, or null while Web Push is off. */
+export const pushKey = z.object({ publicKey: z.string().nullable() });
+export type PushKey = z.infer<typeof pushKey>;
 
 /** POST /v1/auth/unsubscribe: the token of a mail's unsubscribe link (after `#token=`); no sign-in needed. */
 export const unsubscribeBody = z.object({

@@ -35,6 +35,11 @@ export const events = {
    * or a sign-in-with-Google mail, or nothing when no account has the address).
    */
   'password-reset.requested': { version: 1, data: z.object({ email: z.string() }) },
+  /**
+   * A learner's daily reminder is due for the centre's day `day` (auth's own consumer sends it by Web
+   * Push and mail): recorded once per learner and day, whichever instance of auth claimed it.
+   */
+  'reminder.due': { version: 1, data: z.object({ userId: z.string(), kind: z.literal('daily'), day: z.string() }) },
   /** The learner deleted their account: each service forgets what it kept of them. */
   'user.deleted': { version: 1, data: z.object({ userId: z.string() }) },
   // Catalog: every request event carries the learner's whole access after the change, so auth

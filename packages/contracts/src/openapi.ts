@@ -181,6 +181,28 @@ export const operations: readonly Operation[] = [
     json: auth.mailPreferencesBody, answer: { status: 200, description: 'Every topic after the change', json: auth.mailPreferences },
   },
   {
+    method: 'get', path: '/v1/auth/reminders', tag: 'auth', caller: 'user', summary: 'One\'s daily reminder',
+    answer: { status: 200, description: 'The time of the daily reminder (Ulaanbaatar\'s "HH:MM"), or null for none', json: auth.reminderSettings },
+  },
+  {
+    method: 'put', path: '/v1/auth/reminders', tag: 'auth', caller: 'user', summary: 'Set or end one\'s daily reminder',
+    description: 'Sent each day at that time by Web Push to every device one allowed, and by mail while the `reminders` mail topic is on.',
+    json: auth.reminderSettings, answer: { status: 200, description: 'The settings after the change', json: auth.reminderSettings },
+  },
+  {
+    method: 'get', path: '/v1/auth/push-key', tag: 'auth', caller: 'anyone', summary: 'The key a browser subscribes to Web Push with',
+    answer: { status: 200, description: 'The VAPID public key (base64url), or null while Web Push is off', json: auth.pushKey },
+  },
+  {
+    method: 'put', path: '/v1/auth/push-subscriptions', tag: 'auth', caller: 'user', summary: 'Receive one\'s reminders on this device',
+    description: 'The browser\'s `PushSubscription.toJSON()`; a device already subscribed is the signed-in learner\'s from now on.',
+    json: auth.pushSubscriptionBody, answer: noContent('Kept'),
+  },
+  {
+    method: 'delete', path: '/v1/auth/push-subscriptions', tag: 'auth', caller: 'user', summary: 'No more reminders on this device',
+    json: auth.pushUnsubscribeBody, answer: noContent('Removed'), errors: { 404: '`push_subscription_not_found`: none of one\'s devices' },
+  },
+  {
     method: 'post', path: '/v1/auth/unsubscribe', tag: 'auth', caller: 'anyone', summary: 'Switch one topic\'s mails off by a mail\'s link',
     description: 'The token of a mail\'s `PUBLIC_URL/unsubscribe#token=…` link, signed for one user and one topic; no sign-in needed.',
     json: auth.unsubscribeBody, answer: { status: 200, description: 'The topic switched off and the account\'s email', json: auth.unsubscribed },

@@ -20,8 +20,9 @@ export const eventQueues = {
     'refund.paid',
     'refund.payment-undone',
     'monsterplan.week-released',
-    // Its own: the reset link and its mail are made by a consumer, not by the request.
+    // Its own: the reset link and its mail, and each reminder, are made by a consumer, not by the request or the clock.
     'password-reset.requested',
+    'reminder.due',
   ],
   // The refund ledger consumes the exam's results and media's recordings.
   // video.transcoded: play answers the HLS ladder once it is ready.

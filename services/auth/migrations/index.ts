@@ -175,4 +175,32 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable('signing_key').ifExists().execute();
     },
   },
+  // Reminders: the time of each learner's daily reminder (Ulaanbaatar's), each device's Web Push
+  // subscription, and the reminders claimed, one per learner and day whichever instance claims it.
+  '0008_reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('reminder_setting')
+        .addColumn('user_id', 'uuid', (c) => c.primaryKey().references('account.id').onDelete('cascade'))
+        .addColumn('daily_at', 'text', (c) => c.check(sql`daily_at ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`))
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema
+        .createTable('push_subscription')
+        .addColumn('endpoint', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('p256dh', 'text', (c) => c.notNull())
+        .addColumn('auth', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .execute();
+      await db.schema.createIndex('push_subscription_user').on('push_subscription').column('user_id').execute();
+      await db.schema
+        .createTable('reminder_claim')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('slot', 'text', (c) => c.notNull())
+        .addColumn('claimed_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('reminder_claim_pk', ['user_id', 'slot'])
+        .execute();
+    },
+  },
 };

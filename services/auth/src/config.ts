@@ -44,6 +44,18 @@ export const authEnv = z
     MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
     /** Where a mail goes for each new plan or bundle request; unset, none is sent. */
     ADMIN_NOTIFY_EMAIL: z.email().optional(),
+    /**
+     * The P-256 private key (base64url, as `npx web-push generate-vapid-keys` writes it) that signs Web
+     * Push messages; unset, reminders go by mail only. npm start makes one under DATA_DIR.
+     */
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'the VAPID private key: 32 bytes in base64url, as `npx web-push generate-vapid-keys` writes it' })
+      .optional(),
+    /** Who push services may write to about this sender; by default mailto:CENTRE_EMAIL, else PUBLIC_URL. */
+    VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'a mailto: or https:// address' }).optional(),
+    /** How often each instance looks for the daily reminders that have fallen due. */
+    REMINDER_CHECK_SECONDS: z.coerce.number().positive().default(60),
     CENTRE_NAME: z.string().min(1).default('Сургалтын төв'),
     CENTRE_PHONE: optionalText,
     CENTRE_EMAIL: z.email().optional(),

@@ -26,6 +26,10 @@ import { mailRoutes } from './routes/mail.js';
 import { passwordRoutes } from './routes/passwords.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { userRoutes } from './routes/users.js';
+import { reminderRoutes } from './routes/reminders.js';
+import { reminderSubscription } from './reminders/deliver.js';
+import { vapidOf } from './reminders/push.js';
+import { startReminderClock, type ReminderClock } from './reminders/schedule.js';
 import { localKeys } from './signing-keys.js';
 import type { AuthTables } from './tables.js';
 
@@ -33,7 +37,9 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
   const signingKey = config.TOKEN_SIGNING_KEY;
   let mailSender: MailSender | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
+  let reminderClock: ReminderClock | undefined;
   const publicUrl = publicUrlOf(config);
+  const vapid = config.VAPID_PRIVATE_KEY ? vapidOf(config.VAPID_PRIVATE_KEY, config.VAPID_SUBJECT ?? (config.CENTRE_EMAIL ? `mailto:${config.CENTRE_EMAIL}` : publicUrl)) : undefined;
   const signer = linkSigner(config.MAIL_LINK_SECRET);
   const centre = configuredCentre(config);
   const google =
@@ -65,9 +71,11 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
           context.logger.warn({ err: error }, 'old reset links and sign-in failures could not be deleted'),
         );
       }, 3600 * 1000).unref();
+      reminderClock = startReminderClock(context.db, config.REMINDER_CHECK_SECONDS * 1000, context.logger);
     },
     async stop() {
       clearInterval(housekeeping);
+      await reminderClock?.stop();
       await mailSender?.stop();
     },
     // The user's view of their grants and exam results, kept from the catalog's and the exam's events,
@@ -96,6 +104,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
         'password-reset.requested',
         applyOnce(db, (trx, event) => applyPasswordResetRequested(trx, event, signer)),
       ),
+      reminderSubscription(db, vapid),
     ],
     routes(app, context) {
       const tokens = { issuer: config.TOKEN_ISSUER, audience: config.TOKEN_AUDIENCE, ttlSeconds: config.TOKEN_TTL_SECONDS };
@@ -105,6 +114,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
       app.use(notificationRoutes(context));
       app.use(passwordRoutes(context, signingKey, tokens));
       app.use(mailRoutes(context, signer));
+      app.use(reminderRoutes(context, vapid));
       app.use(centreRoutes(context, centre));
       app.use(internalRoutes(context, config.INTERNAL_TOKEN));
     },

@@ -15,6 +15,11 @@ export interface AuthTables {
     created_at: Generated<Date>;
   };
   grant: { user_id: string; kind: GrantKind; ref_id: string };
+  /** `daily_at` is Ulaanbaatar's "HH:MM", or null for no daily reminder. */
+  reminder_setting: { user_id: string; daily_at: string | null; updated_at: Generated<Date> };
+  push_subscription: { endpoint: string; user_id: string; p256dh: string; auth: string; created_at: Generated<Date> };
+  /** `slot` is `daily:<centre day>`: one row per reminder ever due, so none is sent twice. */
+  reminder_claim: { user_id: string; slot: string; claimed_at: Generated<Date> };
   access_version: { user_id: string; version: number };
   google_attempt: { state: string; nonce: string; code_verifier: string; redirect_uri: string; expires_at: Date };
   exam_result: {

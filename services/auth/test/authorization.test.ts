@@ -2,8 +2,9 @@
 // learner it concerns, another learner and the administrator; a refusal's message is Mongolian. (The
 // sign-in calls are anyone's; signing out and deleting one's account act on the caller's own token and
 // account: auth.test.ts and deletion.test.ts.)
+import { randomUUID } from 'node:crypto';
 import { eventually, expectStatus } from '@learning/testing';
-import { adminOnly, type Caller, expectWhoMayCall, type Route, signedIn } from '@learning/testing/authorization';
+import { adminOnly, anyone, type Caller, expectWhoMayCall, type Route, signedIn } from '@learning/testing/authorization';
 import { type CatalogFixture, type Learner, startCatalogFixture } from '@learning/testing/catalog';
 
 let fixture: CatalogFixture;
@@ -39,6 +40,24 @@ const routes: Route[] = [
     path: '/v1/auth/mail-preferences',
     prepare: async () => ({ path: '/v1/auth/mail-preferences', body: { weeks: true } }),
     expected: signedIn(200),
+  },
+  { method: 'GET', path: '/v1/auth/reminders', prepare: async () => ({ path: '/v1/auth/reminders' }), expected: signedIn(200) },
+  { method: 'PUT', path: '/v1/auth/reminders', prepare: async () => ({ path: '/v1/auth/reminders', body: { dailyAt: '20:00' } }), expected: signedIn(200) },
+  { method: 'GET', path: '/v1/auth/push-key', prepare: async () => ({ path: '/v1/auth/push-key' }), expected: anyone },
+  {
+    method: 'PUT',
+    path: '/v1/auth/push-subscriptions',
+    prepare: async () => ({
+      path: '/v1/auth/push-subscriptions',
+      body: { endpoint: `https://push.example.mn/send/${randomUUID()}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'AAAAAAAAAAAAAAAAAAAAAA' } },
+    }),
+    expected: signedIn(204),
+  },
+  {
+    method: 'DELETE',
+    path: '/v1/auth/push-subscriptions (one of the caller\'s own devices: another\'s is none of theirs)',
+    prepare: async () => ({ path: '/v1/auth/push-subscriptions', body: { endpoint: `https://push.example.mn/send/${randomUUID()}` } }),
+    expected: signedIn(404),
   },
   {
     method: 'PUT',

@@ -118,7 +118,7 @@ describe('switching mails off', () => {
   it('the preferences start all on and change one topic at a time; a guest may not read or change them', async () => {
     const learner = await fixture.learner();
     const get = () => platform.call('GET', '/v1/auth/mail-preferences', { token: learner.token });
-    expect(expectStatus(await get(), 200, 'preferences')).toEqual({ requests: true, exam: true, refunds: true, weeks: true });
+    expect(expectStatus(await get(), 200, 'preferences')).toEqual({ requests: true, exam: true, refunds: true, weeks: true, reminders: true });
     const changed = await platform.call('PUT', '/v1/auth/mail-preferences', { token: learner.token, body: { weeks: false } });
     expect(changed).toMatchObject({ status: 200, body: { requests: true, exam: true, refunds: true, weeks: false } });
     expect((await get()).body.weeks).toBe(false);
@@ -150,7 +150,7 @@ describe('switching mails off', () => {
     const answer = await platform.call('POST', '/v1/auth/unsubscribe', { body: { token } });
     expect(answer).toEqual(expect.objectContaining({ status: 200, body: { topic: 'weeks', email: learner.email } }));
     const preferences = expectStatus(await platform.call('GET', '/v1/auth/mail-preferences', { token: learner.token }), 200, 'preferences');
-    expect(preferences).toEqual({ requests: true, exam: true, refunds: true, weeks: false });
+    expect(preferences).toEqual({ requests: true, exam: true, refunds: true, weeks: false, reminders: true });
 
     for (const forged of [token.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')), token.replace('.weeks.', '.exam.'), 'nonsense']) {
       const refused = await platform.call('POST', '/v1/auth/unsubscribe', { body: { token: forged } });

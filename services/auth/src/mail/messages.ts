@@ -11,7 +11,8 @@ export type MailParams =
   | { kind: 'password-reset'; resetId: string }
   | { kind: 'google-account' }
   | { kind: 'notification'; topic: MailTopic; type: auth.NotificationType; message: string; link: string | null }
-  | { kind: 'new-request'; subject: 'monsterplan' | 'lesson'; name: string; learnerEmail: string };
+  | { kind: 'new-request'; subject: 'monsterplan' | 'lesson'; name: string; learnerEmail: string }
+  | { kind: 'reminder' };
 
 export interface MailContext {
   centre: Centre;
@@ -42,11 +43,19 @@ const notificationSubjects: Record<auth.NotificationType, string> = {
   'week-released': 'Шинэ долоо хоног нээгдлээ',
 };
 
+/** The daily reminder, by mail and by Web Push alike. */
+export const reminderText = {
+  title: 'Өнөөдрийн хичээлээ сонсох цаг боллоо',
+  body: 'Өдөр бүр бага ч гэсэн сонсох нь дадал болгоход тусална. Өнөөдрийн хичээлээ үргэлжлүүлээрэй.',
+  path: '/me',
+} as const;
+
 export const topicNames: Record<MailTopic, string> = {
   requests: 'хүсэлтийн шийдвэр',
   exam: 'шалгалтын дүн',
   refunds: 'буцаан олголт',
   weeks: 'шинэ долоо хоног',
+  reminders: 'өдөр бүрийн сануулга',
 };
 
 /** A paragraph, or a link shown as a button. */
@@ -77,6 +86,15 @@ export function writeMail(params: MailParams, to: { userId: string | null }, con
         notificationSubjects[params.type],
         [params.message, ...(params.link ? [{ link: site(params.link), label: 'Дэлгэрэнгүй' }] : [])],
         unsubscribeUrl ? { url: unsubscribeUrl, topic: params.topic } : undefined,
+      );
+    }
+    case 'reminder': {
+      const unsubscribeUrl = to.userId ? site(`/unsubscribe#token=${context.signer.unsubscribeToken(to.userId, 'reminders')}`) : undefined;
+      return compose(
+        context,
+        reminderText.title,
+        [reminderText.body, { link: site(reminderText.path), label: 'Хичээлээ үргэлжлүүлэх' }, 'Сануулах цагаа «Миний бүртгэл» хэсгээс өөрчилж болно.'],
+        unsubscribeUrl ? { url: unsubscribeUrl, topic: 'reminders' } : undefined,
       );
     }
     case 'new-request': {
