@@ -6,7 +6,7 @@
 // from the last visit answers offline. The remotes' content-hashed chunks never change and are
 // kept once fetched. Pages are asked of the network first too, the shell's page answering offline.
 // Calls (/v1) and media streams are left to the network.
-/* global self, importScripts, workbox, Response */
+/* global self, importScripts, workbox, Response, URL */
 importScripts('/workbox/workbox-sw.js');
 workbox.setConfig({ modulePathPrefix: '/workbox/', debug: false });
 
@@ -48,3 +48,30 @@ registerRoute(
 
 // A page never visited, asked for offline: the shell's page, which says what works offline.
 setCatchHandler(async ({ request }) => (request.mode === 'navigate' ? ((await matchPrecache('/index.html')) ?? Response.error()) : Response.error()));
+
+// A reminder pushed by the platform (auth's Web Push): shown as a notification; a tap opens its page,
+// or brings forward a window already on it.
+self.addEventListener('push', (event) => {
+  const message = event.data ? event.data.json() : {};
+  event.waitUntil(
+    self.registration.showNotification(message.title ?? 'Сургалтын платформ', {
+      body: message.body,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      lang: 'mn',
+      data: { url: message.url ?? '/me' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? '/me', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => client.url === url);
+      return open ? open.focus() : self.clients.openWindow(url);
+    })(),
+  );
+});

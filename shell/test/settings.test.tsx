@@ -6,8 +6,9 @@ import { aUser, fakeSession, learner, renderApp } from './fixtures';
 const address = () => screen.getByTestId('address');
 const deleteCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.filter((call) => call.method === 'DELETE' && call.path === '/v1/auth/me');
 
-const savedMailPreferences: Record<string, { body: auth.MailPreferences }> = {
-  'GET /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: true, weeks: false } },
+const savedMailPreferences: Record<string, { body: auth.MailPreferences | auth.ReminderSettings }> = {
+  'GET /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: true, weeks: false, reminders: true } },
+  'GET /v1/auth/reminders': { body: { dailyAt: null } },
 };
 /** No account for refunds given yet: its part of the page shows an empty form, not an error. */
 const noBankAccount = { 'GET /v1/me/bank-account': { status: 404, body: { message: 'Буцаан олголт хүлээн авах данс бүртгэгдээгүй байна.', code: 'bank_account_not_found' } } };
@@ -92,6 +93,36 @@ describe('the password on /me/settings', () => {
   });
 });
 
+describe('the daily reminder on /me/settings', () => {
+  const reminderCard = async () => within((await screen.findByRole('heading', { name: 'Өдөр бүрийн сануулга' })).closest('section, .settings')! as HTMLElement);
+
+  it('sets the time of the daily reminder, and turns it off', async () => {
+    const gateway = fakeSession(learner, {
+      ...noBankAccount,
+      ...savedMailPreferences,
+      'PUT /v1/auth/reminders': (call) => ({ body: call.body }),
+    });
+    renderApp('/me/settings');
+    const card = await reminderCard();
+    expect(await card.findByText('Сануулга тохируулаагүй байна.')).toBeInTheDocument();
+    const time = card.getByLabelText('Сануулах цаг (Улаанбаатарын цагаар)');
+    await userEvent.clear(time);
+    await userEvent.type(time, '21:15');
+    await userEvent.click(card.getByRole('button', { name: 'Хадгалах' }));
+    expect(await card.findByText('Өдөр бүр 21:15 цагт сануулна (Улаанбаатарын цагаар).')).toBeInTheDocument();
+    await userEvent.click(card.getByRole('button', { name: 'Сануулга унтраах' }));
+    expect(await card.findByText('Сануулга тохируулаагүй байна.')).toBeInTheDocument();
+    const puts = gateway.calls.filter((call) => call.method === 'PUT' && call.path === '/v1/auth/reminders').map((call) => call.body);
+    expect(puts).toEqual([{ dailyAt: '21:15' }, { dailyAt: null }]);
+  });
+
+  it('says where this browser cannot take notifications, and that the reminder comes by mail', async () => {
+    fakeSession(learner, { ...noBankAccount, ...savedMailPreferences });
+    renderApp('/me/settings');
+    expect(await (await reminderCard()).findByText(/Энэ хөтөч мэдэгдэл хүлээн авч чадахгүй\..*Сануулга имэйлээр ирнэ\./)).toBeInTheDocument();
+  });
+});
+
 describe('the email notifications on /me/settings', () => {
   it('shows a loading state, then a switch per topic as the server has them', async () => {
     fakeSession(learner, savedMailPreferences);
@@ -103,13 +134,14 @@ describe('the email notifications on /me/settings', () => {
       ['Шалгалтын дүн', true],
       ['Буцаан олголт', true],
       ['Шинэ долоо хоног', false],
+      ['Өдөр бүрийн сануулга', true],
     ]);
   });
 
   it('sends PUT with the topic switched, and keeps the answer', async () => {
     const gateway = fakeSession(learner, {
       ...savedMailPreferences,
-      'PUT /v1/auth/mail-preferences': { body: { requests: true, exam: false, refunds: true, weeks: false } },
+      'PUT /v1/auth/mail-preferences': { body: { requests: true, exam: false, refunds: true, weeks: false, reminders: true } },
     });
     renderApp('/me/settings');
     const exam = await mailSwitch('Шалгалтын дүн');
@@ -137,6 +169,7 @@ describe('the email notifications on /me/settings', () => {
     let isDown = true;
     fakeSession(learner, {
       ...noBankAccount,
+      'GET /v1/auth/reminders': savedMailPreferences['GET /v1/auth/reminders']!,
       'GET /v1/auth/mail-preferences': () => (isDown ? { status: 502, body: undefined } : savedMailPreferences['GET /v1/auth/mail-preferences']!),
     });
     renderApp('/me/settings');
@@ -147,7 +180,7 @@ describe('the email notifications on /me/settings', () => {
   });
 
   it('can be switched from the keyboard', async () => {
-    const gateway = fakeSession(learner, { ...savedMailPreferences, 'PUT /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: false, weeks: false } } });
+    const gateway = fakeSession(learner, { ...savedMailPreferences, 'PUT /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: false, weeks: false, reminders: true } } });
     renderApp('/me/settings');
     (await mailSwitch('Буцаан олголт')).focus();
     await userEvent.keyboard(' ');

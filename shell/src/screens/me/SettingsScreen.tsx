@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { BankAccountSettings } from './BankAccountSettings';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { MailPreferences } from './MailPreferences';
+import { ReminderSettings } from './ReminderSettings';
 import '../strings';
 
 export default function SettingsScreen() {
@@ -43,6 +44,7 @@ export default function SettingsScreen() {
       </Card>
       <PasswordLinks email={user.email} />
       <BankAccountSettings />
+      <ReminderSettings />
       <MailPreferences />
       {isDeleting && <DeleteAccountDialog user={user} onClose={() => setDeleting(false)} />}
     </>
