@@ -89,13 +89,23 @@ async function fingerprint(db: AnyDb): Promise<Record<string, string>> {
   return digests;
 }
 
-/** The fingerprint once the platform has settled: the mails of the arrangement sent, its events handled. */
+/**
+ * The fingerprint once the platform has settled: no mail waiting for auth's sender, no event waiting
+ * in an outbox, and nothing changed for a second (the consumers have handled what was published).
+ */
 async function settled(db: AnyDb): Promise<Record<string, string>> {
   return eventually(async () => {
+    const { rows } = await sql<{ waiting: number }>`
+      SELECT (SELECT count(*) FROM auth.mail WHERE state = 'waiting')
+        + ${sql.join(
+          schemas.map((schema) => sql`(SELECT count(*) FROM ${sql.table(`${schema}.outbox`)} WHERE published_at IS NULL)`),
+          sql` + `,
+        )} AS waiting`.execute(db);
+    if (Number(rows[0]!.waiting) > 0) return false;
     const first = await fingerprint(db);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     return JSON.stringify(await fingerprint(db)) === JSON.stringify(first) && first;
-  }, 'the platform settled');
+  }, 'the platform settled', 60_000);
 }
 
 async function filesUnder(dir: string): Promise<Record<string, string>> {
