@@ -55,12 +55,22 @@ export interface PageOptions {
   /** A bearer token from the API, stored where the sign-in screen stores it: the page opens signed in. */
   token?: string;
   viewport?: ViewportName;
+  /**
+   * Whether the site's service worker may install. Blocked unless a journey is about it: each
+   * context would otherwise precache the shell's files, work no other journey looks at.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A new browser context (its own storage) and a page in it, opening `siteUrl`-relative paths. */
-export async function openPageIn(browser: Browser, siteUrl: string, { token, viewport = 'desktop' }: PageOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function openPageIn(
+  browser: Browser,
+  siteUrl: string,
+  { token, viewport = 'desktop', serviceWorkers = 'block' }: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: siteUrl,
+    serviceWorkers,
     viewport: viewports[viewport],
     ...(viewport === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
     ...(token ? { storageState: { cookies: [], origins: [{ origin: new URL(siteUrl).origin, localStorage: [{ name: 'token', value: token }] }] } } : {}),

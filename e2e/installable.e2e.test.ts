@@ -72,7 +72,7 @@ async function redeployHomeSaying(title: string): Promise<void> {
 }
 
 it('is installable, and once the worker is in, the site opens offline and says what works', async () => {
-  const page = await journeys.openPage({ viewport: 'phone' });
+  const page = await journeys.openPage({ viewport: 'phone', serviceWorkers: 'allow' });
   await page.goto('/home');
   await expectVisible(page.getByRole('heading', { name: texts.home.title }));
   await controlledByTheWorker(page);
@@ -103,7 +103,7 @@ it('is installable, and once the worker is in, the site opens offline and says w
 });
 
 it('picks up a redeployed remote on the next load, with the worker installed', async () => {
-  const page = await journeys.openPage();
+  const page = await journeys.openPage({ serviceWorkers: 'allow' });
   await page.goto('/home');
   await expectVisible(page.getByRole('heading', { name: texts.home.title }));
   await controlledByTheWorker(page);
