@@ -2,7 +2,7 @@
 // that tell learners and the administrator what happened.
 import { join } from 'node:path';
 import { applyOnce, subscribe } from '@learning/kit/events';
-import type { ServiceDefinition } from '@learning/kit/service';
+import type { Rounds, ServiceDefinition } from '@learning/kit/service';
 import { migrations } from '../migrations/index.js';
 import { accessEventTypes, applyAccessEvent, applyExamCompleted } from './access.js';
 import { ensureAdministrator } from './administrators.js';
@@ -29,7 +29,7 @@ import { userRoutes } from './routes/users.js';
 import { reminderRoutes } from './routes/reminders.js';
 import { reminderSubscription } from './reminders/deliver.js';
 import { vapidOf } from './reminders/push.js';
-import { startReminderClock, type ReminderClock } from './reminders/schedule.js';
+import { startReminderClock } from './reminders/schedule.js';
 import { localKeys } from './signing-keys.js';
 import type { AuthTables } from './tables.js';
 
@@ -37,7 +37,7 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
   const signingKey = config.TOKEN_SIGNING_KEY;
   let mailSender: MailSender | undefined;
   let housekeeping: ReturnType<typeof setInterval> | undefined;
-  let reminderClock: ReminderClock | undefined;
+  let reminderClock: Rounds | undefined;
   const publicUrl = publicUrlOf(config);
   const vapid = config.VAPID_PRIVATE_KEY ? vapidOf(config.VAPID_PRIVATE_KEY, config.VAPID_SUBJECT ?? (config.CENTRE_EMAIL ? `mailto:${config.CENTRE_EMAIL}` : publicUrl)) : undefined;
   const signer = linkSigner(config.MAIL_LINK_SECRET);

@@ -8,6 +8,7 @@ import { centreClockOf, centreDayOf } from '@learning/contracts';
 import { transaction, type Db } from '@learning/kit/data';
 import { recordEvent } from '@learning/kit/events';
 import type { Logger } from '@learning/kit/observability';
+import { startRounds, type Rounds } from '@learning/kit/service';
 import { sql } from 'kysely';
 import type { AuthTables } from '../tables.js';
 
@@ -35,31 +36,14 @@ export async function forgetOldClaims(db: AuthDb, now: Date): Promise<void> {
   await db.deleteFrom('reminder_claim').where('claimed_at', '<', new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000)).execute();
 }
 
-export interface ReminderClock {
-  stop(): Promise<void>;
-}
-
 /** Claims the due reminders now and every `intervalMs`; a failed round is logged and tried again at the next. */
-export function startReminderClock(db: AuthDb, intervalMs: number, logger: Logger, now = () => new Date()): ReminderClock {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inHand: Promise<void> = Promise.resolve();
-  let isStopped = false;
-  const round = () => {
-    inHand = claimDueReminders(db, now())
-      .then(() => forgetOldClaims(db, now()))
-      .catch((error: unknown) => logger.warn({ err: error }, 'the due reminders could not be claimed; trying again'))
-      .finally(() => {
-        if (isStopped) return;
-        timer = setTimeout(round, intervalMs);
-        timer.unref?.();
-      });
-  };
-  round();
-  return {
-    async stop() {
-      isStopped = true;
-      clearTimeout(timer);
-      await inHand;
-    },
-  };
+export function startReminderClock(db: AuthDb, intervalMs: number, logger: Logger, now = () => new Date()): Rounds {
+  return startRounds(async () => {
+    try {
+      await claimDueReminders(db, now());
+      await forgetOldClaims(db, now());
+    } catch (error) {
+      logger.warn({ err: error }, 'the due reminders could not be claimed; trying again');
+    }
+  }, intervalMs);
 }

@@ -4,6 +4,7 @@
 // is applied; the other changes nothing.
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { startRounds, type Rounds } from '../service/rounds.js';
 
 /** What every such call answers beside its changes: the `after` of the next call, null while nothing ever changed. */
 export interface CursorAnswer {
@@ -26,10 +27,8 @@ export interface InternalPollOptions<Answer extends CursorAnswer> {
   fetch?: typeof fetch;
 }
 
-export interface InternalPoll {
-  /** Resolves once one call in hand has finished; no call starts after it. */
-  stop(): Promise<void>;
-}
+/** Its `stop` resolves once the call in hand has finished; no call starts after it. */
+export type InternalPoll = Rounds;
 
 export function startInternalPoll<Answer extends CursorAnswer>({
   url,
@@ -42,9 +41,6 @@ export function startInternalPoll<Answer extends CursorAnswer>({
   fetch: fetchAnswer = fetch,
 }: InternalPollOptions<Answer>): InternalPoll {
   let cursor: string | null = null;
-  let isStopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inHand: Promise<void> = Promise.resolve();
   let hasWarned = false;
 
   const pollOnce = async () => {
@@ -61,31 +57,16 @@ export function startInternalPoll<Answer extends CursorAnswer>({
     cursor = answer.cursor ?? cursor;
   };
 
-  const run = () => {
-    inHand = pollOnce()
-      .then(() => {
-        if (hasWarned) logger.info(`${what} are read again`);
-        hasWarned = false;
-      })
-      .catch((error: unknown) => {
-        // Said once per failing spell, not at every call while the other service is away.
-        if (!hasWarned) logger.warn({ err: error }, `${what} could not be read; asking again`);
-        hasWarned = true;
-      })
-      .finally(() => {
-        if (isStopped) return;
-        timer = setTimeout(run, intervalMs);
-        timer.unref?.();
-      });
-  };
   // The first call at once: what changed while this service was not running is known before long.
-  run();
-
-  return {
-    async stop() {
-      isStopped = true;
-      clearTimeout(timer);
-      await inHand;
-    },
-  };
+  return startRounds(async () => {
+    try {
+      await pollOnce();
+      if (hasWarned) logger.info(`${what} are read again`);
+      hasWarned = false;
+    } catch (error) {
+      // Said once per failing spell, not at every call while the other service is away.
+      if (!hasWarned) logger.warn({ err: error }, `${what} could not be read; asking again`);
+      hasWarned = true;
+    }
+  }, intervalMs);
 }

@@ -2,5 +2,6 @@
 // running a service from its definition, and stopping without breaking the requests under way.
 export { ConfigError, loadConfig, serviceEnv, withoutEmpty } from './config.js';
 export { exitWhenDataFolderInUse } from './data-folder-in-use.js';
+export { startRounds, type Rounds } from './rounds.js';
 export { cutRequestsSettleMs, stopDeadline, stopGraceMs, stopOnSignals, stoppable } from './graceful-stop.js';
 export { internalPollInterval, runService, type RunningService, type ServiceContext, type ServiceDefinition } from './run-service.js';
