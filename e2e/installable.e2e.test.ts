@@ -7,10 +7,10 @@
 import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { texts } from './texts.js';
 import { expectVisible, repositoryRoot, useJourneys } from './fixture.js';
 import { remoteServer, startEdge, type Edge } from './remote-edge.js';
+import { controlledByTheWorker } from './service-worker.js';
 
 const remotePath = '/remote-home';
 let deployed: string;
@@ -36,15 +36,6 @@ afterAll(async () => {
   await home.server?.stop();
   await rm(deployed, { recursive: true, force: true });
 });
-
-/** Waits until the service worker controls the page (it claims the pages open when it activates). */
-async function controlledByTheWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
-}
 
 /**
  * A new version of the home remote, as its team would deploy it: the chunk that holds the home

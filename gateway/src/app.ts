@@ -11,6 +11,7 @@ import { HttpError } from '@learning/kit/http';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
 import { databaseDumpRoutes, type DatabaseDump } from './database-dump.js';
 import { serveApiDocs } from './api-docs.js';
+import type { OfflineKeeping } from './config.js';
 import { serveFrontEnds, type RemoteFrontEnd } from './front-ends.js';
 import { HandedOverFiles, type MediaFilesFolder } from './handed-over-files.js';
 import { answerAlive, answerReadiness } from './health.js';
@@ -36,6 +37,8 @@ export interface GatewayOptions {
   staticDir?: string | undefined;
   /** The centre's logo (CENTRE_LOGO_URL), which the pages may load from where it is. */
   logoUrl?: string | undefined;
+  /** What the pages keep offline (/config.json): days kept, and the budget in MB. */
+  offline?: OfflineKeeping;
   /** The remote front-ends the shell loads at run time. */
   remotes?: Record<string, RemoteFrontEnd>;
   logger: Logger;
@@ -96,7 +99,7 @@ export function createGateway(options: GatewayOptions): Express {
   // content-hashed files are cached for a year, so a browser asks for each once.
   app.use(compression());
   app.use(serveApiDocs());
-  app.use(serveFrontEnds(options.staticDir, options.remotes, options.payloadSecret));
+  app.use(serveFrontEnds(options.staticDir, options.remotes, { payloadSecret: options.payloadSecret, offline: options.offline }));
   app.use((req, res) => answers.error(req, res, gatewayErrors.notFound()));
   app.use(answerUnexpectedError(answers, logger));
   return app;

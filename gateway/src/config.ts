@@ -7,6 +7,13 @@ import { z } from 'zod';
 export const defaultStaticDir = fileURLToPath(new URL('../../shell/dist', import.meta.url));
 
 /** The remote front-ends, each `mfe-<name>` in this repository. */
+/** What the pages keep offline: how many days a downloaded day stays, and the budget in MB before they warn. */
+export interface OfflineKeeping {
+  days: number;
+  budgetMb: number;
+}
+export const defaultOfflineKeeping: OfflineKeeping = { days: 14, budgetMb: 500 };
+
 export const remoteNames = ['home', 'monster', 'lessons', 'admin'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
@@ -42,6 +49,8 @@ export const gatewayEnv = z
     REMOTE_ADMIN_URL: z.string().default(defaultRemoteUrl('admin')),
     /** The centre's logo, as auth's setting: pages may load it from its origin. */
     CENTRE_LOGO_URL: z.url({ protocol: /^https?$/ }).optional(),
+    OFFLINE_DAYS: z.coerce.number().int().min(1).max(365).default(defaultOfflineKeeping.days),
+    OFFLINE_BUDGET_MB: z.coerce.number().int().min(10).max(100_000).default(defaultOfflineKeeping.budgetMb),
     LOG_LEVEL: serviceEnv.LOG_LEVEL,
   })
   .refine((env) => env.PAYLOAD_SECRET !== undefined || env.NODE_ENV !== 'production', {
@@ -82,5 +91,9 @@ export interface GatewayConfig {
   REMOTE_ADMIN_URL?: string | undefined;
   /** The centre's logo (auth's CENTRE_LOGO_URL): the pages' image policy allows its origin. */
   CENTRE_LOGO_URL?: string | undefined;
+  /** How long a day downloaded for offline listening is kept in a learner's browser, in days. */
+  OFFLINE_DAYS?: number | undefined;
+  /** How much a learner's browser may keep of downloaded days before it warns, in MB. */
+  OFFLINE_BUDGET_MB?: number | undefined;
   LOG_LEVEL?: string | undefined;
 }

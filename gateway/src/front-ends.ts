@@ -6,11 +6,12 @@
 import { access } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
+import { defaultOfflineKeeping, type OfflineKeeping } from './config.js';
 import { isV1Path } from './routing.js';
 
 const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
-const entryPoints = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'manifest.webmanifest']);
+const entryPoints = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'offline-progress.js', 'manifest.webmanifest']);
 /** `main.3f2a9c1b.js`, `412.0c4d2e9fa1b3c5d7e9f1.chunk.js`: webpack's [contenthash], 8 hex digits or more. */
 const contentHashed = /[.-][0-9a-f]{8,}[.-]/i;
 
@@ -31,12 +32,12 @@ export interface RemoteFrontEnd {
  * The shell at `/`, each remote's build at `/remotes/<name>/`, and the two documents the shell
  * reads at run time: `/remotes.json` (where each remote's mf-manifest.json is, from configuration,
  * so a remote is redeployed without rebuilding the shell) and `/config.json` (the payload secret,
- * which only obscures payloads: TLS protects them).
+ * which only obscures payloads: TLS protects them, and what the pages keep offline).
  */
 export function serveFrontEnds(
   staticDir: string | undefined,
   remotes: Record<string, RemoteFrontEnd> = {},
-  payloadSecret?: string,
+  runtime: { payloadSecret?: string | undefined; offline?: OfflineKeeping | undefined } = {},
 ): Router {
   const router = Router();
   router.get('/remotes.json', (_req, res) => {
@@ -45,7 +46,7 @@ export function serveFrontEnds(
   });
   router.get('/config.json', (_req, res) => {
     res.setHeader('Cache-Control', revalidate);
-    res.json({ payloadSecret: payloadSecret ?? null });
+    res.json({ payloadSecret: runtime.payloadSecret ?? null, offline: runtime.offline ?? defaultOfflineKeeping });
   });
   for (const [name, remote] of Object.entries(remotes)) {
     if (remote.dir) router.use(`/remotes/${name}`, serveBuild(remote.dir), (_req, res) => res.status(404).end());

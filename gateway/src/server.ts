@@ -6,7 +6,7 @@ import type { Logger } from '@learning/kit/observability';
 import { stoppable } from '@learning/kit/service';
 import { createGateway } from './app.js';
 import type { DatabaseDump } from './database-dump.js';
-import { defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
+import { defaultOfflineKeeping, defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import type { MediaFilesFolder } from './handed-over-files.js';
 import { ServiceAgent } from './service-agent.js';
 
@@ -36,6 +36,7 @@ export async function startGateway(
     trustProxy: config.TRUST_PROXY,
     logoUrl: config.CENTRE_LOGO_URL,
     staticDir: config.STATIC_DIR ?? defaultStaticDir,
+    offline: { days: config.OFFLINE_DAYS ?? defaultOfflineKeeping.days, budgetMb: config.OFFLINE_BUDGET_MB ?? defaultOfflineKeeping.budgetMb },
     remotes: Object.fromEntries(
       remoteNames.map((name) => {
         const manifestUrl = config[`REMOTE_${name.toUpperCase()}_URL` as `REMOTE_${Uppercase<typeof name>}_URL`] ?? defaultRemoteUrl(name);

@@ -22,6 +22,7 @@ beforeAll(async () => {
     writeFile(join(staticDir, 'builds', 'home', 'remoteEntry.js'), 'var home;'),
     writeFile(join(staticDir, 'favicon.ico'), 'icon'),
     writeFile(join(staticDir, 'sw.js'), 'importScripts("/workbox/workbox-sw.js");'),
+    writeFile(join(staticDir, 'offline-progress.js'), 'var offlineProgress;'),
     writeFile(join(staticDir, 'manifest.webmanifest'), '{"name":"Сургалтын платформ"}'),
     writeFile(join(staticDir, 'builds', 'home', 'mf-manifest.json'), '{"name":"home"}'),
     writeFile(join(staticDir, 'builds', 'home', '__federation_expose_routes.eeff1483.js'), 'var routes;'),
@@ -69,7 +70,7 @@ describe('the built front-ends', () => {
     expect(await response.text()).toBe('console.log("shell");');
   });
 
-  it.each(['/', '/index.html', '/mf-manifest.json', '/remotes/home/remoteEntry.js', '/sw.js', '/manifest.webmanifest'])(
+  it.each(['/', '/index.html', '/mf-manifest.json', '/remotes/home/remoteEntry.js', '/sw.js', '/offline-progress.js', '/manifest.webmanifest'])(
     'serve the entry point %s for revalidation on every load',
     async (path) => {
       const response = await fetch(`${gateway.url}${path}`, { headers: page });
@@ -136,8 +137,8 @@ describe('the run-time documents of the shell', () => {
   });
 
   it('/config.json gives the payload secret, or null when the gateway does not encrypt', async () => {
-    expect(await fetch(`${gateway.url}/config.json`).then((r) => r.json())).toEqual({ payloadSecret: testSecret });
-    expect(await fetch(`${unbuilt.url}/config.json`).then((r) => r.json())).toEqual({ payloadSecret: null });
+    expect(await fetch(`${gateway.url}/config.json`).then((r) => r.json())).toEqual({ payloadSecret: testSecret, offline: { days: 14, budgetMb: 500 } });
+    expect(await fetch(`${unbuilt.url}/config.json`).then((r) => r.json())).toEqual({ payloadSecret: null, offline: { days: 14, budgetMb: 500 } });
   });
 
   it('each remote’s build is served under /remotes/<name>/ with the same cache rules', async () => {

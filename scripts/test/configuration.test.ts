@@ -130,6 +130,8 @@ beforeAll(async () => {
     EXAM_ANSWER_ALLOWANCE_SECONDS: '0.5',
     REFUND_AMOUNT_MNT: '7000',
     STREAK_MINUTES: '25',
+    OFFLINE_DAYS: '3',
+    OFFLINE_BUDGET_MB: '120',
     ...qpayEnv(qpay),
     QPAY_INVOICE_MINUTES: '7',
     QPAY_CHECK_SECONDS: '2',
@@ -566,6 +568,14 @@ const probes: Record<string, Probe> = {
     const statuses = [];
     for (let call = 0; call < 3; call++) statuses.push((await started.call('GET', `/v1/payments/qpay/callback/${randomUUID()}`, { headers: client })).status);
     expect(statuses).toEqual([404, 404, 429]);
+  },
+  async OFFLINE_DAYS() {
+    const { body } = await started.call('GET', '/config.json');
+    expect(body.offline.days).toBe(3);
+  },
+  async OFFLINE_BUDGET_MB() {
+    const { body } = await started.call('GET', '/config.json');
+    expect(body.offline.budgetMb).toBe(120);
   },
   async RATE_LIMIT_AUTH() {
     const client = { 'x-forwarded-for': '10.9.9.9' };

@@ -5,14 +5,16 @@
 // the network first, so a redeployed remote is picked up as without the worker; only a copy kept
 // from the last visit answers offline. The remotes' content-hashed chunks never change and are
 // kept once fetched. Pages are asked of the network first too, the shell's page answering offline.
-// Calls (/v1) and media streams are left to the network.
-/* global self, importScripts, workbox, Response, URL */
-importScripts('/workbox/workbox-sw.js');
+// Calls (/v1) and media streams are left to the network. A day downloaded for offline listening is
+// answered from its own cache under /offline/, and progress heard offline is sent on Background Sync.
+/* global self, importScripts, workbox, offlineProgress, Response, URL */
+importScripts('/workbox/workbox-sw.js', '/offline-progress.js');
 workbox.setConfig({ modulePathPrefix: '/workbox/', debug: false });
 
 const { precacheAndRoute, cleanupOutdatedCaches, matchPrecache } = workbox.precaching;
 const { registerRoute, NavigationRoute, setCatchHandler } = workbox.routing;
-const { NetworkFirst, CacheFirst } = workbox.strategies;
+const { NetworkFirst, CacheFirst, CacheOnly } = workbox.strategies;
+const { RangeRequestsPlugin } = workbox.rangeRequests;
 const { ExpirationPlugin } = workbox.expiration;
 const { CacheableResponsePlugin } = workbox.cacheableResponse;
 
@@ -40,6 +42,12 @@ registerRoute(
     cacheName: 'remote-chunks',
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60 })],
   }),
+);
+// The files of the days downloaded (platform offline/day-downloads.ts): only ever from their cache.
+// A range asked of one (the <video> may ask) is cut from the whole file kept.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/offline/'),
+  new CacheOnly({ cacheName: 'offline-days', plugins: [new RangeRequestsPlugin()] }),
 );
 registerRoute(
   ({ request }) => request.destination === 'font',
@@ -73,5 +81,17 @@ self.addEventListener('notificationclick', (event) => {
       const open = windows.find((client) => client.url === url);
       return open ? open.focus() : self.clients.openWindow(url);
     })(),
+  );
+});
+
+// Progress heard or scored offline, sent once the connection is back, with the token it was made
+// with; what the server still refuses (an expired token) waits for the next page to send it.
+self.addEventListener('sync', (event) => {
+  if (event.tag !== offlineProgress.progressSyncTag) return;
+  event.waitUntil(
+    offlineProgress.flushReports((report) => report.authorization).then(({ waiting }) => {
+      // The browser tries the sync again later while something could not be sent.
+      if (waiting > 0) throw new Error(`${waiting} progress reports still wait`);
+    }),
   );
 });

@@ -60,7 +60,8 @@ export const shellTranslations = {
     },
     offline: {
       title: 'Интернэт холболт алга.',
-      body: 'Өмнө нээсэн хуудсууд харагдана. Нэвтрэх, хүсэлт илгээх, төлбөр төлөх, шалгалт өгөх, шинэ видео үзэхэд холболт хэрэгтэй.',
+      body: 'Өмнө нээсэн хуудсууд харагдана. Татаж авсан хичээлүүдээ сонсож болно. Нэвтрэх, хүсэлт илгээх, төлбөр төлөх, шалгалт өгөх, шинэ видео үзэхэд холболт хэрэгтэй.',
+      downloads: 'Татаж авсан хичээлүүд',
     },
   },
   en: {
@@ -119,7 +120,8 @@ export const shellTranslations = {
     },
     offline: {
       title: 'No internet connection.',
-      body: 'The pages you opened before still show. Signing in, requests, payments, the exam and new videos need the connection.',
+      body: 'The pages you opened before still show, and your downloaded lessons play. Signing in, requests, payments, the exam and new videos need the connection.',
+      downloads: 'Downloaded lessons',
     },
   },
 };

@@ -17,6 +17,7 @@ const GoogleCallbackScreen = lazy(() => import('./screens/callbacks/GoogleCallba
 const MyLearningScreen = lazy(() => import('./screens/me/MyLearningScreen'));
 const SettingsScreen = lazy(() => import('./screens/me/SettingsScreen'));
 const ChangePasswordScreen = lazy(() => import('./screens/me/ChangePasswordScreen'));
+const DownloadsScreen = lazy(() => import('./screens/me/DownloadsScreen'));
 const NotificationsScreen = lazy(() => import('./screens/notifications/NotificationsScreen'));
 
 export function AppRoutes() {
@@ -33,6 +34,8 @@ export function AppRoutes() {
           <Route path="login/callback" element={<LoginCallbackScreen />} />
           <Route path="signout/callback" element={<SignoutCallbackScreen />} />
           <Route path="callback/google" element={<GoogleCallbackScreen />} />
+          {/* Opens offline, where no server can confirm the session: the list is this browser's own. */}
+          <Route path="me/downloads" element={<DownloadsScreen />} />
           <Route path="me" element={<Restricted />}>
             <Route index element={<MyLearningScreen />} />
             <Route path="settings" element={<SettingsScreen />} />

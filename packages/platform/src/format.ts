@@ -1,4 +1,4 @@
-// How the platform writes prices, dates and long titles for its readers (spec section 9: prices in
+// How the platform writes prices, dates, sizes and long titles for its readers (spec section 9: prices in
 // MNT, titles truncated to 40 characters), so every screen writes them the same way.
 import { amountOf } from '@learning/contracts';
 
@@ -17,6 +17,13 @@ export function formatPrice(price: string | number): string {
   if (amount === null) return text;
   // ICU's mn-MN currency style puts the sign first ("₮ 49,000"); shops and the spec write it after.
   return `${new Intl.NumberFormat('mn-MN').format(amount)}₮`;
+}
+
+/** A size in megabytes (10⁶ bytes, as phones count storage), to a tenth: "4.2 МБ", "4.2 MB". */
+export function formatMegabytes(bytes: number, language: string): string {
+  const megabytes = Math.max(0, bytes) / 1_000_000;
+  const number = megabytes < 0.1 && megabytes > 0 ? '0.1' : (Math.round(megabytes * 10) / 10).toFixed(1);
+  return `${number} ${language === 'mn' ? 'МБ' : 'MB'}`;
 }
 
 /**

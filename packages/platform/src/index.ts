@@ -7,7 +7,7 @@ export { api, ApiError, readAnswer, request, type Query, type RequestOptions } f
 export type { ListeningTarget, OnListeningReported, ReportMoment } from './listening';
 export { loadRuntimeConfig, runtimeConfigUrl, setRuntimeConfig, type RuntimeConfig } from './config';
 export { hasRequestIntent, requestIntentParam, useAccessRequest, useRequestOnReturn, type AccessRequestFamily, type RequestOnReturn } from './access-request';
-export { amountOf, formatDate, formatPrice, titleLength, truncate } from './format';
+export { amountOf, formatDate, formatMegabytes, formatPrice, titleLength, truncate } from './format';
 // The centre's clock, one for the server and the pages.
 export { centreDayOf, centreMidnightOf, centreTimeZone } from '@learning/contracts';
 export { NotFoundRedirect, RequireAdmin, RequireUser } from './guards';
@@ -42,10 +42,11 @@ export {
   useSignOut,
   type CurrentUser,
 } from './session';
-export { tokenStore } from './token';
+export { tokenStore, tokenSubject } from './token';
 export { upload, type UploadOptions } from './upload';
 export * from './ui';
 export { formatClock } from './ui/video/clock';
 
 export { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 export type User = auth.User;
+export * from './offline';

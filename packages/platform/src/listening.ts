@@ -1,10 +1,12 @@
 // What a learner really heard of a plan's or a bundle's video, told to the server: the
 // <video>'s played ranges (any speed, not the playhead) and its playhead, every 10 s while it plays,
 // on pause and end, and when the page is hidden, left or the video closed. The ranges are cumulative
-// since the page opened the video, so a lost report is carried by the next one.
+// since the page opened the video, so a lost report is carried by the next one; the latest one that
+// could not reach the server waits offline until the connection returns (offline/progress-queue.ts).
 import { payloadEncryptionHeader, progressRules, type VideoProgress } from '@learning/contracts';
 import { type RefObject, useEffect, useRef } from 'react';
 import { callHeaders, readAnswer } from './api';
+import { forgetQueued, queueOffline } from './offline/queued-progress';
 
 /** The video and the plan or bundle it is heard in (the server counts it for that one). */
 export type ListeningTarget = { videoId: string; monsterplan: string } | { videoId: string; lesson: string };
@@ -28,6 +30,8 @@ export function reportListening(video: HTMLVideoElement, target: ListeningTarget
   let lastSent = '';
   let lastAnswered: Array<[number, number]> = [];
   let timer: ReturnType<typeof setInterval> | null = null;
+  // This player's reports replace one another in the offline queue: each holds all heard so far.
+  const queueKey = `listening:${target.videoId}:${crypto.randomUUID()}`;
 
   const report = (moment: ReportMoment) => {
     const played = playedRanges(video.played);
@@ -40,14 +44,21 @@ export function reportListening(video: HTMLVideoElement, target: ListeningTarget
     if (body === lastSent) return;
     lastSent = body;
     // keepalive: the report of a page being left still reaches the server.
+    let isAnswered = false;
     fetch(path, { method: 'POST', keepalive: true, headers: { ...headers, 'content-type': 'application/json' }, body })
-      .then(async (response) => readAnswer<VideoProgress>(response.status, response.headers.get(payloadEncryptionHeader), await response.text()))
+      .then(async (response) => {
+        isAnswered = true;
+        return readAnswer<VideoProgress>(response.status, response.headers.get(payloadEncryptionHeader), await response.text());
+      })
       .then(
         (progress) => {
           lastAnswered = ranges;
+          void forgetQueued(queueKey).catch(() => undefined);
           onReported?.(progress, moment);
         },
         () => {
+          // No connection: the report waits, and is sent once there is one, unless a later one is.
+          if (!isAnswered) void queueOffline({ key: queueKey, method: 'POST', path, body }).catch(() => undefined);
           // Not counted: the same ranges go again with the next report, even if nothing new was heard.
           if (lastSent === body) lastSent = '';
         },

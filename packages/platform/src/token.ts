@@ -26,3 +26,18 @@ export const tokenStore = {
     }
   },
 };
+
+/**
+ * The user a stored token names (its `sub`), read without checking its signature: what this browser
+ * keeps offline is kept per user, and offline no server can be asked. Never an authorization.
+ */
+export function tokenSubject(token: string | null = tokenStore.get()): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -2,6 +2,7 @@
 import { Outlet, useLocation, useMediaQuery, useTranslation } from '@learning/platform';
 import { useEffect, useRef, useState } from 'react';
 import { InstallAppBanner } from '../installable/InstallAppBanner';
+import { OfflineKeeping } from '../installable/OfflineKeeping';
 import { OfflineNotice } from '../installable/OfflineNotice';
 import { CentreLogo } from './CentreLogo';
 import { SideMenu } from './SideMenu';
@@ -67,6 +68,7 @@ export function Layout() {
       </nav>
       <main id="content" className="shell__content" tabIndex={-1}>
         <OfflineNotice />
+        <OfflineKeeping />
         <InstallAppBanner />
         <Outlet />
       </main>

@@ -1,5 +1,6 @@
 // Under the chosen day's video: its translation document, its words as a file, its read-aloud PDF,
-// and the learner's read-aloud recording (spec sections 1 and 7).
+// and the learner's read-aloud recording (spec sections 1 and 7). A day played offline has its words
+// and its downloaded PDF only: the translation, the flashcards and the upload need the connection.
 import { media } from '@learning/contracts';
 import { useTranslation } from '@learning/platform';
 import { useId, type ReactNode } from 'react';
@@ -8,8 +9,16 @@ import { flashcardsFile, type DayWords } from '../../day-words';
 import { AloudUpload } from './aloud/AloudUpload';
 import type { PlanDay } from './PlanPlayer';
 
-/** `flashcards`: the plan's words of the days so far, for Anki and Quizlet. */
-export function DayMaterials({ monsterplanId, day, flashcards }: { monsterplanId: string; day: PlanDay; flashcards?: { deck: string; days: DayWords[] } }) {
+export interface DayMaterialsProps {
+  monsterplanId: string;
+  day: PlanDay;
+  /** The plan's words of the days so far, for Anki and Quizlet. */
+  flashcards?: { deck: string; days: DayWords[] };
+  /** A downloaded day played offline: its PDF's offline address, if it has one. */
+  offline?: { aloudPdf: string | null };
+}
+
+export function DayMaterials({ monsterplanId, day, flashcards, offline }: DayMaterialsProps) {
   const { t } = useTranslation('monster');
   const titleId = useId();
   const { video, week } = day;
@@ -22,7 +31,7 @@ export function DayMaterials({ monsterplanId, day, flashcards }: { monsterplanId
         </h3>
         <ul className="day-materials__list">
           {/* A link stored before media checked them could lead to another host: not shown. */}
-          {media.isSafeLink(video.translateUrl) && (
+          {!offline && media.isSafeLink(video.translateUrl) && (
             <Material icon="⇄" note={t('day.opensInNewTab')}>
               {(describedBy) => (
                 <a className="day-materials__item" href={video.translateUrl} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy}>
@@ -54,16 +63,18 @@ export function DayMaterials({ monsterplanId, day, flashcards }: { monsterplanId
               )}
             </Material>
           )}
-          <Material icon="PDF" note={t('day.aloudPdfNote')}>
-            {(describedBy) => (
-              <a className="day-materials__item" href={aloudPdfUrl(monsterplanId, week, video.dayOfWeek)} download aria-describedby={describedBy}>
-                {t('day.aloudPdf')}
-              </a>
-            )}
-          </Material>
+          {(!offline || offline.aloudPdf) && (
+            <Material icon="PDF" note={t('day.aloudPdfNote')}>
+              {(describedBy) => (
+                <a className="day-materials__item" href={offline?.aloudPdf ?? aloudPdfUrl(monsterplanId, week, video.dayOfWeek)} download aria-describedby={describedBy}>
+                  {t('day.aloudPdf')}
+                </a>
+              )}
+            </Material>
+          )}
         </ul>
       </section>
-      <AloudUpload day={{ monsterplanId, week: day.week, dayOfWeek: day.video.dayOfWeek }} />
+      {!offline && <AloudUpload day={{ monsterplanId, week: day.week, dayOfWeek: day.video.dayOfWeek }} />}
     </div>
   );
 }

@@ -4,14 +4,14 @@
 // plan is heard or to go on with an attempt under way, and its result, passed or not, once taken;
 // anyone else sees the list with what to do to get access, and how to pay while the request waits (the
 // price the request recorded). A request begun before signing in (?request=<id>) is sent on the way
-// back. A plan that cannot be loaded (404, network) sends the visitor back to the list (spec section 8).
+// back. A plan that cannot be loaded (404, network) sends the visitor back to the list (spec section 8),
+// unless days of it were downloaded: without a connection those play (offline/OfflinePlan).
 import {
   AccessBadge,
   Badge,
   BundlePrice,
   Link,
   Loader,
-  Navigate,
   PageTitle,
   PaymentInstructions,
   useCurrentUser,
@@ -29,11 +29,12 @@ import { isPassed, type catalog } from '@learning/contracts';
 import { useRef, useState } from 'react';
 import { lockedUntil } from '../../day-release';
 import { useExamAttempt } from '../../exam';
-import { canRequest, examEntryOf, examResultOf, examReadyShare, isReadyForExam, monsterplanAccess, planNotOpened, type ExamEntry } from '../../monsterplans';
+import { canRequest, examEntryOf, examResultOf, examReadyShare, isReadyForExam, monsterplanAccess, type ExamEntry } from '../../monsterplans';
 import { ExamVerdict } from '../../plan/ExamVerdict';
 import { RequestButton } from '../../plan/RequestButton';
 import { hasStartedExam } from '../exam/exam-run';
 import { LockedDay } from './LockedDay';
+import { OfflinePlan } from './offline/OfflinePlan';
 import { PlanListening } from './PlanListening';
 import { findDay, PlanPlayer } from './PlanPlayer';
 import { WeekDayList } from './WeekDayList';
@@ -41,7 +42,9 @@ import { WeekDayList } from './WeekDayList';
 export function PlanDetailScreen() {
   const { id = '' } = useParams();
   const plan = useMonsterplan(id);
-  if (plan.isError) return <Navigate replace to="/product-monster-plan" state={{ notice: planNotOpened }} />;
+  // Without a connection (the call waits for it, or failed) the days downloaded of this plan play.
+  const isWaitingForConnection = plan.isPending && plan.fetchStatus === 'paused';
+  if (plan.isError || isWaitingForConnection) return <OfflinePlan monsterplanId={id} couldNotLoad={plan.isError} />;
   if (plan.isPending) return <Loader />;
   return <PlanDetail plan={plan.data} />;
 }

@@ -1,10 +1,12 @@
 // The player of an approved learner: the chosen day's video from its signed address (the play call of
 // spec section 7), with its subtitles when it has them, opening where the learner stopped on any device
-// and reporting what is heard; under it the day's materials and the read-aloud upload.
+// and reporting what is heard; under it the day's download for offline listening, its materials and
+// the read-aloud upload.
 import { Alert, ApiError, Loader, LoadError, startOf, Truncated, usePlay, useRefreshOnReport, useTranslation, VideoPlayer } from '@learning/platform';
 import type { catalog, PlanProgress } from '@learning/contracts';
 import { dayWordsOf, wordsSoFar } from '../../day-words';
 import { DayMaterials } from './DayMaterials';
+import { DownloadDay } from './offline/DownloadDay';
 
 export interface PlanDay {
   week: number;
@@ -91,6 +93,7 @@ export function PlanPlayer({ plan, chosen, progress }: PlanPlayerProps) {
     <>
       {screen}
       {caption}
+      {play.isSuccess && <DownloadDay plan={plan} day={chosen} play={play.data} />}
       <DayMaterials monsterplanId={plan._id} day={chosen} flashcards={{ deck: plan.name, days: wordsSoFar(plan, progress) }} />
     </>
   );

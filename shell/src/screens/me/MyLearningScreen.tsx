@@ -34,7 +34,7 @@ export default function MyLearningScreen() {
     <>
       <PageTitle subtitle={t('learning.lead')}>{t('learning.title')}</PageTitle>
       <p className="my-learning__settings">
-        <Link to="/me/settings">{t('learning.settings')}</Link>
+        <Link to="/me/settings">{t('learning.settings')}</Link> · <Link to="/me/downloads">{t('downloads.title')}</Link>
       </p>
       {learning.isPending ? (
         <Loader />
