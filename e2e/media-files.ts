@@ -1,13 +1,13 @@
 // Real media for the journeys, made by ffmpeg (Debian's package) in a temporary folder: a short
 // WebM video with sound (VP8 and Vorbis play in any Chromium build), an MP3 recording, and a
-// question bank file; and light videos of a chosen length for the listening journeys.
+// question bank file; and light videos of a chosen length for the listening journeys, and their HLS ladder.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { openPayload, payloadEncryptionHeader, payloadKey } from '@learning/contracts';
-import { expectStatus, testPayloadSecret, type TestPlatform } from '@learning/testing';
-import { catalogKnowsVideo } from '@learning/testing/catalog';
+import { eventually, expectStatus, testPayloadSecret, type TestPlatform } from '@learning/testing';
+import { catalogKnowsLadder, catalogKnowsVideo } from '@learning/testing/catalog';
 
 export interface MediaFiles {
   folder: string;
@@ -77,4 +77,18 @@ export async function publishedListeningVideo(
   expectStatus(await platform.call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: admin, body }), 200, 'publishing the video');
   await catalogKnowsVideo(platform, videoId);
   return videoId;
+}
+
+/** Waits until media has made the video's HLS ladder (the administrator's page shows the job until then) and the catalog plays it. */
+export async function ladderMade(platform: TestPlatform, admin: string, videoId: string): Promise<void> {
+  await eventually(
+    async () => {
+      const video = expectStatus(await platform.call('GET', `/v1/files/monsterplan-videos/${videoId}`, { token: admin }), 200, 'the video');
+      if (video.transcoding?.state === 'failed') throw new Error(`transcoding failed: ${video.transcoding.reason}`);
+      return video.transcoding?.state === 'ready' ? video : undefined;
+    },
+    'the ladder is ready',
+    60_000,
+  );
+  await catalogKnowsLadder(platform, videoId);
 }

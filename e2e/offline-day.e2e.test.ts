@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { catalog } from '@learning/contracts';
 import { eventually, expectStatus } from '@learning/testing';
-import { type CatalogFixture, catalogFixtureOn, catalogKnowsLadder } from '@learning/testing/catalog';
+import { type CatalogFixture, catalogFixtureOn } from '@learning/testing/catalog';
 import type { Page } from 'playwright-core';
 import { makePdf } from '../services/media/src/demo/pdf.js';
 import { expectVisible, useJourneys } from './fixture.js';
-import { publishedListeningVideo } from './media-files.js';
+import { ladderMade, publishedListeningVideo } from './media-files.js';
 import { controlledByTheWorker } from './service-worker.js';
 
 const journeys = useJourneys();
@@ -30,16 +30,7 @@ beforeAll(async () => {
   fixture = await catalogFixtureOn(journeys.platform);
   folder = await mkdtemp(join(tmpdir(), 'offline-e2e-'));
   videoId = await publishedListeningVideo(journeys.platform, fixture.admin, { folder, name: 'Замд сонсох', seconds: videoSeconds, subtitles });
-  await eventually(
-    async () => {
-      const video = expectStatus(await journeys.platform.call('GET', `/v1/files/monsterplan-videos/${videoId}`, { token: fixture.admin }), 200, 'the video');
-      if (video.transcoding?.state === 'failed') throw new Error(`transcoding failed: ${video.transcoding.reason}`);
-      return video.transcoding?.state === 'ready' ? video : undefined;
-    },
-    'the ladder is ready',
-    60_000,
-  );
-  await catalogKnowsLadder(journeys.platform, videoId);
+  await ladderMade(journeys.platform, fixture.admin, videoId);
   plan = await fixture.createMonsterplan({ videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: 'station\nteacher' }] });
   // The day's read-aloud text, as the administrator puts it.
   const form = new FormData();
