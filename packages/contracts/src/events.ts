@@ -36,10 +36,25 @@ export const events = {
    */
   'password-reset.requested': { version: 1, data: z.object({ email: z.string() }) },
   /**
-   * A learner's daily reminder is due for the centre's day `day` (auth's own consumer sends it by Web
-   * Push and mail): recorded once per learner and day, whichever instance of auth claimed it.
+   * A learner's reminder is due (auth's own consumer sends it by Web Push and mail), recorded once per
+   * learner and slot, whichever instance of auth claimed it: `daily`, the daily reminder of the
+   * centre's day `day`; `aloud`, 3 hours before the read-aloud window of a plan day closes at `closesAt`.
    */
-  'reminder.due': { version: 1, data: z.object({ userId: z.string(), kind: z.literal('daily'), day: z.string() }) },
+  'reminder.due': {
+    version: 1,
+    data: z.discriminatedUnion('kind', [
+      z.object({ userId: z.string(), kind: z.literal('daily'), day: z.string() }),
+      z.object({
+        userId: z.string(),
+        kind: z.literal('aloud'),
+        monsterplanId: z.string(),
+        monsterplanName: z.string(),
+        week: z.number().int(),
+        dayOfWeek: z.number().int(),
+        closesAt: z.iso.datetime({ offset: true }),
+      }),
+    ]),
+  },
   /** The learner deleted their account: each service forgets what it kept of them. */
   'user.deleted': { version: 1, data: z.object({ userId: z.string() }) },
   // Catalog: every request event carries the learner's whole access after the change, so auth
@@ -143,6 +158,23 @@ export const events = {
       week: z.number().int().nullable(),
       dayOfWeek: z.number().int().nullable(),
       recordedAt: z.iso.datetime({ offset: true }),
+    }),
+  },
+  /**
+   * A plan day was assigned to a learner who can still earn the plan's read-aloud refund: a recording
+   * of the day made from `assignedAt` until `closesAt` (24 hours later) earns it. Published once per
+   * learner and plan day, when the assignment is recorded.
+   */
+  'aloud.window-opened': {
+    version: 1,
+    data: z.object({
+      userId: z.string(),
+      monsterplanId: z.string(),
+      monsterplanName: z.string(),
+      week: z.number().int(),
+      dayOfWeek: z.number().int(),
+      assignedAt: z.iso.datetime({ offset: true }),
+      closesAt: z.iso.datetime({ offset: true }),
     }),
   },
   /** The catalog's refund ledger: a learner earned a refund (exam passed, read-aloud on time)… */

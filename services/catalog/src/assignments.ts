@@ -93,9 +93,10 @@ export const dayNotReleased = (releasesAt: Date) =>
 /**
  * A learner approved for the plan opens one of its days (the server is about to let them play a video
  * of it): refused with 403 `day_not_released` before a releaseDaily plan's day opens; else the day's
- * assignment is recorded the first time (now, or its release moment for a releaseDaily plan).
+ * assignment is recorded the first time (now, or its release moment for a releaseDaily plan). Answers
+ * the assignment when this call recorded it, null when it was recorded before.
  */
-export async function openPlanDay(db: CatalogDb, userId: string, monsterplanId: string, day: PlanDay, now: Date = new Date()): Promise<void> {
+export async function openPlanDay(db: CatalogDb, userId: string, monsterplanId: string, day: PlanDay, now: Date = new Date()): Promise<Date | null> {
   const schedule = await releaseSchedule(db, userId, monsterplanId);
   let assignedAt = now;
   if (schedule) {
@@ -103,16 +104,18 @@ export async function openPlanDay(db: CatalogDb, userId: string, monsterplanId: 
     if (released.releasesAt > now) throw dayNotReleased(released.releasesAt);
     assignedAt = released.releasesAt;
   }
-  await recordDayAssignment(db, userId, monsterplanId, day, assignedAt);
+  return (await recordDayAssignment(db, userId, monsterplanId, day, assignedAt)) ? assignedAt : null;
 }
 
 export const dayKey = (week: number, dayOfWeek: number) => `${week}:${dayOfWeek}`;
 
-/** Records the day's assignment the first time; a later call changes nothing. */
-export async function recordDayAssignment(db: CatalogDb, userId: string, monsterplanId: string, day: PlanDay, assignedAt: Date): Promise<void> {
-  await db
+/** Records the day's assignment the first time, answering true; a later call changes nothing and answers false. */
+export async function recordDayAssignment(db: CatalogDb, userId: string, monsterplanId: string, day: PlanDay, assignedAt: Date): Promise<boolean> {
+  const recorded = await db
     .insertInto('day_assignment')
     .values({ user_id: userId, monsterplan_id: monsterplanId, week: day.week, day_of_week: day.dayOfWeek, assigned_at: assignedAt })
     .onConflict((oc) => oc.doNothing())
-    .execute();
+    .returning('week')
+    .executeTakeFirst();
+  return recorded !== undefined;
 }

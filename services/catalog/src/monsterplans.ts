@@ -10,6 +10,7 @@ import { recordEvent } from '@learning/kit/events';
 import { forbidden, isUuid, notFound } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { changeAccess, isApprovedForMonsterplan, learnersWithRequests, lockAccess, type LearnerAccess } from './access.js';
+import { openAloudWindow } from './aloud-windows.js';
 import { openPlanDay } from './assignments.js';
 import { playUrl, type MediaSigner } from './media-urls.js';
 import { assertBankCanFillExam, examQuestionsOf } from './question-banks.js';
@@ -162,7 +163,11 @@ export async function playMonsterplanVideo(
     if (!(await isApprovedForMonsterplan(db, viewer.id, monsterplanId))) {
       throw forbidden('Энэ хичээлийг үзэхийн тулд Monster plan-д хамрагдах хүсэлтээ админаар баталгаажуулна уу.', 'monsterplan_not_approved');
     }
-    await openPlanDay(db, viewer.id, monsterplanId, { week: video.week, dayOfWeek: video.day_of_week }, now);
+    const day = { week: video.week, dayOfWeek: video.day_of_week };
+    await transaction(db, async (trx) => {
+      const assignedAt = await openPlanDay(trx, viewer.id, monsterplanId, day, now);
+      if (assignedAt) await openAloudWindow(trx, viewer.id, monsterplanId, day, assignedAt, now);
+    });
   }
   return {
     url: await playUrl(signer, { id: video.id, hasLadder: video.ladder_of !== null }),

@@ -21,6 +21,7 @@ import { refundRoutes } from './routes/refunds.js';
 import { lessonRequestRoutes, monsterplanRequestRoutes } from './routes/requests.js';
 import type { CatalogTables } from './tables.js';
 import { sweepWeekReleasesEveryMinute } from './week-releases.js';
+import { sweepAloudWindowsEveryMinute } from './aloud-windows.js';
 
 export function catalogService(config: CatalogConfig): ServiceDefinition<CatalogTables> {
   const signer = createMediaSigner(config.MEDIA_SIGNING_SECRET, config.MEDIA_URL_TTL_SECONDS);
@@ -28,6 +29,7 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
   const qpay = qpaySettings && createQpayClient(qpaySettings);
   const accountSeal = createAccountSeal(config.BANK_ACCOUNT_KEY);
   let weekReleases: { stop(): Promise<void> } | undefined;
+  let aloudWindows: { stop(): Promise<void> } | undefined;
   let invoicePoller: { stop(): Promise<void> } | undefined;
   return {
     name: 'catalog',
@@ -37,10 +39,11 @@ export function catalogService(config: CatalogConfig): ServiceDefinition<Catalog
         context.logger.info('the catalog was empty: seeded the demo plans and lesson bundles (SEED_DEMO=0 turns this off)');
       }
       weekReleases = sweepWeekReleasesEveryMinute(context);
+      aloudWindows = sweepAloudWindowsEveryMinute(context.db, context.logger);
       if (qpay) invoicePoller = pollOpenInvoices(context, qpay, config.QPAY_CHECK_SECONDS * 1000);
     },
     async stop() {
-      await Promise.all([weekReleases?.stop(), invoicePoller?.stop()]);
+      await Promise.all([weekReleases?.stop(), aloudWindows?.stop(), invoicePoller?.stop()]);
     },
     subscriptions: (context) => catalogSubscriptions(context, config, qpay),
     routes(app, context) {

@@ -1,14 +1,16 @@
 // The assignment clock and the daily release, without HTTP: the domain called with a clock
 // the test sets, on the mode's database. A day is assigned on its first play; a releaseDaily plan's day
 // is its release moment, locked before it; an administrator previewing is never locked and assigns nothing.
+import { randomUUID } from 'node:crypto';
 import { createMediaSigner } from '../src/media-urls.js';
 import { dayAssignedAt } from '../src/assignments.js';
 import { playMonsterplanVideo } from '../src/monsterplans.js';
 import { planProgress } from '../src/progress.js';
 import type { CatalogDb } from '../src/tables.js';
 import { sweepWeekReleases } from '../src/week-releases.js';
+import { sweepAloudWindows } from '../src/aloud-windows.js';
 import { mediaSigningSecret, startCatalogFixture, type CatalogFixture, type Learner } from '@learning/testing/catalog';
-import { expectStatus } from '@learning/testing';
+import { eventually, expectStatus } from '@learning/testing';
 import { planOfDays, recordedEvents } from './listening-fixture.js';
 
 let fixture: CatalogFixture;
@@ -116,5 +118,60 @@ describe('a plan released one day a day from the approval date, at 00:00 Ulaanba
     const { learner } = await anApprovedLearner(9);
     await sweepWeekReleases(db, new Date('2027-01-30T00:00:00Z'));
     expect(await recordedEvents(fixture, 'monsterplan.week-released', learner.id)).toEqual([]);
+  });
+});
+
+describe("a plan day's read-aloud window is published when the day is assigned", () => {
+  const windowsOf = (learner: Learner) => recordedEvents(fixture, 'aloud.window-opened', learner.id);
+
+  it('the first play publishes the window, 24 hours from the assignment; a later play publishes nothing', async () => {
+    const { plan, learner, play } = await anApprovedLearner(3);
+    await play(1, new Date('2036-12-10T03:00:00Z'));
+    await play(1, new Date('2036-12-10T05:00:00Z'));
+    expect(await windowsOf(learner)).toEqual([
+      {
+        userId: learner.id,
+        monsterplanId: plan._id,
+        monsterplanName: plan.name,
+        week: 1,
+        dayOfWeek: 2,
+        assignedAt: '2036-12-10T03:00:00.000Z',
+        closesAt: '2036-12-11T03:00:00.000Z',
+      },
+    ]);
+  });
+
+  it("publishes nothing once the learner earned the plan's read-aloud refund: it is paid once per plan", async () => {
+    const { plan, learner } = await anApprovedLearner(3);
+    const playNow = (day: number) => fixture.call('GET', `/v1/monsterplans/${plan._id}/play/${plan.videos[day]}`, { token: learner.token });
+    expectStatus(await playNow(0), 200, 'day 1');
+    await fixture.publish('aloud.recorded', {
+      aloudId: randomUUID(),
+      userId: learner.id,
+      monsterplanId: plan._id,
+      week: 1,
+      dayOfWeek: 1,
+      recordedAt: new Date().toISOString(),
+    });
+    await eventually(() => db.selectFrom('refund').select('id').where('user_id', '=', learner.id).where('kind', '=', 'aloud').executeTakeFirst(), 'the refund earned');
+    expectStatus(await playNow(1), 200, 'day 2');
+    expect((await windowsOf(learner)).map((window) => window.dayOfWeek)).toEqual([1]);
+  });
+
+  it("a plan released daily: the sweep opens each day's window at its release moment, unplayed, once; a day opened after its window closed publishes nothing", async () => {
+    // Years ahead: the service's own sweep, each minute on the real clock, must not open them first.
+    const { plan, learner, play } = await anApprovedLearner(3, { releaseDaily: true, approvedAt: new Date('2036-12-08T15:30:00Z') });
+    // Day 1 opened at 2036-12-07 16:00 UTC (00:00 in Ulaanbaatar), day 2 a day later.
+    expect(await sweepAloudWindows(db, new Date('2036-12-07T15:59:00Z'))).toBe(0);
+    await sweepAloudWindows(db, new Date('2036-12-07T16:00:00Z'));
+    await sweepAloudWindows(db, new Date('2036-12-07T17:00:00Z'));
+    await play(0, new Date('2036-12-07T18:00:00Z'));
+    expect(await windowsOf(learner)).toEqual([
+      expect.objectContaining({ monsterplanId: plan._id, week: 1, dayOfWeek: 1, assignedAt: '2036-12-07T16:00:00.000Z', closesAt: '2036-12-08T16:00:00.000Z' }),
+    ]);
+    // Day 2 released at 2036-12-08 16:00 UTC, first played 25 hours later, with no sweep between.
+    await play(1, new Date('2036-12-09T17:00:00Z'));
+    expect(await dayAssignedAt(db, learner.id, plan._id, 1, 2)).toEqual(new Date('2036-12-08T16:00:00Z'));
+    expect((await windowsOf(learner)).map((window) => window.dayOfWeek)).toEqual([1]);
   });
 });
