@@ -8,7 +8,7 @@ const deleteCalls = (gateway: ReturnType<typeof fakeSession>) => gateway.calls.f
 
 const savedMailPreferences: Record<string, { body: auth.MailPreferences | auth.ReminderSettings }> = {
   'GET /v1/auth/mail-preferences': { body: { requests: true, exam: true, refunds: true, weeks: false, reminders: true } },
-  'GET /v1/auth/reminders': { body: { dailyAt: null } },
+  'GET /v1/auth/reminders': { body: { dailyAt: null, aloudWindow: false } },
 };
 /** No account for refunds given yet: its part of the page shows an empty form, not an error. */
 const noBankAccount = { 'GET /v1/me/bank-account': { status: 404, body: { message: 'Буцаан олголт хүлээн авах данс бүртгэгдээгүй байна.', code: 'bank_account_not_found' } } };
@@ -100,7 +100,7 @@ describe('the daily reminder on /me/settings', () => {
     const gateway = fakeSession(learner, {
       ...noBankAccount,
       ...savedMailPreferences,
-      'PUT /v1/auth/reminders': (call) => ({ body: call.body }),
+      'PUT /v1/auth/reminders': (call) => ({ body: { aloudWindow: false, ...(call.body as object) } }),
     });
     renderApp('/me/settings');
     const card = await reminderCard();

@@ -94,16 +94,21 @@ export const mailPreferencesBody = mailPreferences.partial();
 
 /**
  * GET and PUT /v1/auth/reminders: the time of the learner's daily reminder of the day's lesson, in
- * Ulaanbaatar's time ("HH:MM"), or null for none. It goes by Web Push to each device the learner
- * allowed, and by mail while the mail topic `reminders` is on.
+ * Ulaanbaatar's time ("HH:MM"), or null for none; and `aloudWindow`, whether the learner is reminded 3
+ * hours before a read-aloud's 24-hour window closes on a plan day they have not recorded yet. Both go
+ * by Web Push to each device the learner allowed, and by mail while the mail topic `reminders` is on.
  */
 export const reminderSettings = z.object({
   dailyAt: z
     .string({ error: 'Сануулах цагийг ЦЦ:ММ хэлбэрээр (жишээ нь 20:30) эсвэл null гэж өгнө үү.' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Сануулах цагийг ЦЦ:ММ хэлбэрээр (жишээ нь 20:30) өгнө үү.')
     .nullable(),
+  aloudWindow: z.boolean({ error: 'Чанга уншлагын сануулгыг true эсвэл false гэж өгнө үү.' }),
 });
 export type ReminderSettings = z.infer<typeof reminderSettings>;
+/** PUT /v1/auth/reminders: `dailyAt` always; `aloudWindow` left out stays as it is. */
+export const reminderSettingsBody = reminderSettings.extend({ aloudWindow: reminderSettings.shape.aloudWindow.optional() });
+export type ReminderSettingsBody = z.infer<typeof reminderSettingsBody>;
 
 const pushKeyMessage = 'Мэдэгдлийн түлхүүр (keys.p256dh, keys.auth) буруу байна.';
 /** PUT and DELETE /v1/auth/push-subscriptions: a device's Web Push subscription, as the browser's PushSubscription.toJSON() gives it. */

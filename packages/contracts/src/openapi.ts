@@ -181,13 +181,18 @@ export const operations: readonly Operation[] = [
     json: auth.mailPreferencesBody, answer: { status: 200, description: 'Every topic after the change', json: auth.mailPreferences },
   },
   {
-    method: 'get', path: '/v1/auth/reminders', tag: 'auth', caller: 'user', summary: 'One\'s daily reminder',
-    answer: { status: 200, description: 'The time of the daily reminder (Ulaanbaatar\'s "HH:MM"), or null for none', json: auth.reminderSettings },
+    method: 'get', path: '/v1/auth/reminders', tag: 'auth', caller: 'user', summary: 'One\'s reminders',
+    answer: {
+      status: 200,
+      description: 'The time of the daily reminder (Ulaanbaatar\'s "HH:MM"), or null for none, and whether one is reminded 3 hours before a read-aloud window closes',
+      json: auth.reminderSettings,
+    },
   },
   {
-    method: 'put', path: '/v1/auth/reminders', tag: 'auth', caller: 'user', summary: 'Set or end one\'s daily reminder',
-    description: 'Sent each day at that time by Web Push to every device one allowed, and by mail while the `reminders` mail topic is on.',
-    json: auth.reminderSettings, answer: { status: 200, description: 'The settings after the change', json: auth.reminderSettings },
+    method: 'put', path: '/v1/auth/reminders', tag: 'auth', caller: 'user', summary: 'Set or end one\'s reminders',
+    description:
+      'The daily reminder is sent each day at that time; with `aloudWindow` (kept as it is when left out), a reminder is sent 3 hours before the 24-hour read-aloud window of a plan day closes, unless one recorded the day or already earned the plan\'s read-aloud refund. Both go by Web Push to every device one allowed, and by mail while the `reminders` mail topic is on.',
+    json: auth.reminderSettingsBody, answer: { status: 200, description: 'The settings after the change', json: auth.reminderSettings },
   },
   {
     method: 'get', path: '/v1/auth/push-key', tag: 'auth', caller: 'anyone', summary: 'The key a browser subscribes to Web Push with',

@@ -20,6 +20,10 @@ export const eventQueues = {
     'refund.paid',
     'refund.payment-undone',
     'monsterplan.week-released',
+    // The read-aloud reminder: the windows the catalog opens, and the recordings and refunds that
+    // make a reminder needless.
+    'aloud.window-opened',
+    'aloud.recorded',
     // Its own: the reset link and its mail, and each reminder, are made by a consumer, not by the request or the clock.
     'password-reset.requested',
     'reminder.due',

@@ -203,4 +203,35 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The read-aloud reminder: the learner's opt-in; each plan day's read-aloud window as the catalog
+  // opened it (`aloud.window-opened`) with the learner's latest recording of the day (`aloud.recorded`),
+  // either of which may arrive first; and the plans whose read-aloud refund the learner has earned
+  // (`refund.earned`), after which no window of the plan needs a reminder.
+  '0009_aloud_reminders': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('reminder_setting')
+        .addColumn('aloud_window', 'boolean', (c) => c.notNull().defaultTo(false))
+        .execute();
+      await db.schema
+        .createTable('aloud_window')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('monsterplan_id', 'text', (c) => c.notNull())
+        .addColumn('week', 'integer', (c) => c.notNull())
+        .addColumn('day_of_week', 'integer', (c) => c.notNull())
+        .addColumn('monsterplan_name', 'text')
+        .addColumn('assigned_at', 'timestamptz')
+        .addColumn('closes_at', 'timestamptz')
+        .addColumn('recorded_at', 'timestamptz')
+        .addPrimaryKeyConstraint('aloud_window_pk', ['user_id', 'monsterplan_id', 'week', 'day_of_week'])
+        .execute();
+      await db.schema.createIndex('aloud_window_closes_at').on('aloud_window').column('closes_at').execute();
+      await db.schema
+        .createTable('aloud_refund_earned')
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('account.id').onDelete('cascade'))
+        .addColumn('monsterplan_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('aloud_refund_earned_pk', ['user_id', 'monsterplan_id'])
+        .execute();
+    },
+  },
 };

@@ -27,6 +27,7 @@ import { passwordRoutes } from './routes/passwords.js';
 import { notificationRoutes } from './routes/notifications.js';
 import { userRoutes } from './routes/users.js';
 import { reminderRoutes } from './routes/reminders.js';
+import { applyAloudRecorded, applyAloudRefundEarned, applyAloudWindowOpened } from './reminders/aloud-windows.js';
 import { reminderSubscription } from './reminders/deliver.js';
 import { vapidOf } from './reminders/push.js';
 import { startReminderClock } from './reminders/schedule.js';
@@ -99,7 +100,16 @@ export function authService(config: AuthConfig): ServiceDefinition<AuthTables> {
           await notifyOfExamResult(trx, event);
         }),
       ),
-      subscribe(notificationEventTypes, applyOnce(db, applyNotificationEvent)),
+      subscribe(
+        notificationEventTypes,
+        applyOnce(db, async (trx, event) => {
+          await applyNotificationEvent(trx, event);
+          if (event.type === 'refund.earned') await applyAloudRefundEarned(trx, event);
+        }),
+      ),
+      // The read-aloud reminder's windows and the recordings that make it needless.
+      subscribe('aloud.window-opened', applyOnce(db, applyAloudWindowOpened)),
+      subscribe('aloud.recorded', applyOnce(db, applyAloudRecorded)),
       subscribe(
         'password-reset.requested',
         applyOnce(db, (trx, event) => applyPasswordResetRequested(trx, event, signer)),

@@ -15,10 +15,25 @@ export interface AuthTables {
     created_at: Generated<Date>;
   };
   grant: { user_id: string; kind: GrantKind; ref_id: string };
-  /** `daily_at` is Ulaanbaatar's "HH:MM", or null for no daily reminder. */
-  reminder_setting: { user_id: string; daily_at: string | null; updated_at: Generated<Date> };
+  /** `daily_at` is Ulaanbaatar's "HH:MM", or null for no daily reminder; `aloud_window`, the read-aloud reminder's opt-in. */
+  reminder_setting: { user_id: string; daily_at: string | null; aloud_window: Generated<boolean>; updated_at: Generated<Date> };
+  /**
+   * A plan day's read-aloud window: null `closes_at` while only a recording of the day is known;
+   * `recorded_at` is the learner's latest recording of the day.
+   */
+  aloud_window: {
+    user_id: string;
+    monsterplan_id: string;
+    week: number;
+    day_of_week: number;
+    monsterplan_name: string | null;
+    assigned_at: Date | null;
+    closes_at: Date | null;
+    recorded_at: Date | null;
+  };
+  aloud_refund_earned: { user_id: string; monsterplan_id: string };
   push_subscription: { endpoint: string; user_id: string; p256dh: string; auth: string; created_at: Generated<Date> };
-  /** `slot` is `daily:<centre day>`: one row per reminder ever due, so none is sent twice. */
+  /** `slot` is `daily:<centre day>` or `aloud:<plan>:<week>:<day>`: one row per reminder ever due, so none is sent twice. */
   reminder_claim: { user_id: string; slot: string; claimed_at: Generated<Date> };
   access_version: { user_id: string; version: number };
   google_attempt: { state: string; nonce: string; code_verifier: string; redirect_uri: string; expires_at: Date };

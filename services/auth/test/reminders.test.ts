@@ -44,10 +44,10 @@ async function learnerRemindedAt(dailyAt: string) {
 describe('the settings', () => {
   it('keeps the time of the daily reminder, or none, for the learner only', async () => {
     const learner = await platform.learner();
-    expect(expectStatus(await platform.call('GET', '/v1/auth/reminders', { token: learner.token }), 200, 'none yet')).toEqual({ dailyAt: null });
-    expect(expectStatus(await platform.call('PUT', '/v1/auth/reminders', { token: learner.token, body: { dailyAt: '20:30' } }), 200, 'set')).toEqual({ dailyAt: '20:30' });
-    expect(expectStatus(await platform.call('GET', '/v1/auth/reminders', { token: learner.token }), 200, 'kept')).toEqual({ dailyAt: '20:30' });
-    expect(expectStatus(await platform.call('PUT', '/v1/auth/reminders', { token: learner.token, body: { dailyAt: null } }), 200, 'ended')).toEqual({ dailyAt: null });
+    expect(expectStatus(await platform.call('GET', '/v1/auth/reminders', { token: learner.token }), 200, 'none yet')).toEqual({ dailyAt: null, aloudWindow: false });
+    expect(expectStatus(await platform.call('PUT', '/v1/auth/reminders', { token: learner.token, body: { dailyAt: '20:30' } }), 200, 'set')).toEqual({ dailyAt: '20:30', aloudWindow: false });
+    expect(expectStatus(await platform.call('GET', '/v1/auth/reminders', { token: learner.token }), 200, 'kept')).toEqual({ dailyAt: '20:30', aloudWindow: false });
+    expect(expectStatus(await platform.call('PUT', '/v1/auth/reminders', { token: learner.token, body: { dailyAt: null } }), 200, 'ended')).toEqual({ dailyAt: null, aloudWindow: false });
     expect((await platform.call('GET', '/v1/auth/reminders')).status).toBe(401);
     expect((await platform.call('PUT', '/v1/auth/reminders', { body: { dailyAt: '20:30' } })).status).toBe(401);
   });

@@ -1,4 +1,4 @@
-// The learner's daily reminder and this device's Web Push subscription, in the shared query client.
+// The learner's reminders (daily, read-aloud) and this device's Web Push subscription, in the shared query client.
 import type { auth } from '@learning/contracts';
 import { api, useMutation, useQuery, useQueryClient } from '@learning/platform';
 
@@ -18,7 +18,7 @@ export function useReminderSettings() {
 export function useChangeReminder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: auth.ReminderSettings) => api.put<auth.ReminderSettings>('/v1/auth/reminders', settings),
+    mutationFn: (settings: auth.ReminderSettingsBody) => api.put<auth.ReminderSettings>('/v1/auth/reminders', settings),
     onSuccess: (answer) => queryClient.setQueryData(remindersKey, answer),
   });
 }

@@ -1,6 +1,6 @@
 // What each mail says, in Mongolian, as plain text and HTML: written when it is sent, from the few
 // facts its queue row keeps, with the centre's name and contact and links built from PUBLIC_URL.
-import type { auth } from '@learning/contracts';
+import { centreClockOf, type auth } from '@learning/contracts';
 
 type Centre = auth.Centre;
 type MailTopic = auth.MailTopic;
@@ -12,7 +12,17 @@ export type MailParams =
   | { kind: 'google-account' }
   | { kind: 'notification'; topic: MailTopic; type: auth.NotificationType; message: string; link: string | null }
   | { kind: 'new-request'; subject: 'monsterplan' | 'lesson'; name: string; learnerEmail: string }
-  | { kind: 'reminder' };
+  | { kind: 'reminder' }
+  | ({ kind: 'aloud-reminder' } & AloudDay);
+
+/** The plan day of a read-aloud reminder, and when its window closes (ISO). */
+export interface AloudDay {
+  monsterplanId: string;
+  monsterplanName: string;
+  week: number;
+  dayOfWeek: number;
+  closesAt: string;
+}
 
 export interface MailContext {
   centre: Centre;
@@ -49,6 +59,17 @@ export const reminderText = {
   body: 'Өдөр бүр бага ч гэсэн сонсох нь дадал болгоход тусална. Өнөөдрийн хичээлээ үргэлжлүүлээрэй.',
   path: '/me',
 } as const;
+
+/** The read-aloud reminder, 3 hours before the day's window closes, by mail and by Web Push alike. */
+export function aloudReminderText(day: AloudDay): { title: string; body: string; path: string } {
+  return {
+    title: 'Чанга уншлагын хугацаа дуусахад 3 цаг үлдлээ',
+    body:
+      `«${day.monsterplanName}» хөтөлбөрийн ${day.week}-р долоо хоног, ${day.dayOfWeek}-р өдрийн чанга уншлагаа ` +
+      `${centreClockOf(new Date(day.closesAt))} цагаас (Улаанбаатарын цагаар) өмнө илгээвэл буцаан олголт авах эрхтэй болно.`,
+    path: `/product-monster-plan/${encodeURIComponent(day.monsterplanId)}`,
+  };
+}
 
 export const topicNames: Record<MailTopic, string> = {
   requests: 'хүсэлтийн шийдвэр',
@@ -94,6 +115,16 @@ export function writeMail(params: MailParams, to: { userId: string | null }, con
         context,
         reminderText.title,
         [reminderText.body, { link: site(reminderText.path), label: 'Хичээлээ үргэлжлүүлэх' }, 'Сануулах цагаа «Миний бүртгэл» хэсгээс өөрчилж болно.'],
+        unsubscribeUrl ? { url: unsubscribeUrl, topic: 'reminders' } : undefined,
+      );
+    }
+    case 'aloud-reminder': {
+      const text = aloudReminderText(params);
+      const unsubscribeUrl = to.userId ? site(`/unsubscribe#token=${context.signer.unsubscribeToken(to.userId, 'reminders')}`) : undefined;
+      return compose(
+        context,
+        text.title,
+        [text.body, { link: site(text.path), label: 'Чанга уншлага илгээх' }, 'Энэ сануулгыг «Миний бүртгэл» хэсгээс унтрааж болно.'],
         unsubscribeUrl ? { url: unsubscribeUrl, topic: 'reminders' } : undefined,
       );
     }

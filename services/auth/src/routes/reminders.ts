@@ -1,5 +1,6 @@
 // /v1/auth/reminders, /v1/auth/push-key and /v1/auth/push-subscriptions: the learner's daily
-// reminder (its time, or none), and the devices that receive it by Web Push.
+// reminder (its time, or none) and the read-aloud reminder (on or off), and the devices that receive
+// them by Web Push.
 import { auth } from '@learning/contracts';
 import { requireUser } from '@learning/kit/auth';
 import { notFound, parseInput } from '@learning/kit/http';
@@ -20,7 +21,7 @@ export function reminderRoutes(context: ServiceContext<AuthTables>, vapid: Vapid
 
   // A signed-in user: their own.
   router.put('/v1/auth/reminders', requireUser, async (req, res) => {
-    const settings = parseInput(auth.reminderSettings, req.body);
+    const settings = parseInput(auth.reminderSettingsBody, req.body);
     res.json(await changeReminderSettings(db, req.principal!.id, settings));
   });
 
