@@ -116,6 +116,31 @@ describe('the daily reminder on /me/settings', () => {
     expect(puts).toEqual([{ dailyAt: '21:15' }, { dailyAt: null }]);
   });
 
+  it('turns the read-aloud reminder on and off with a checkbox, by keyboard, keeping the daily time', async () => {
+    const gateway = fakeSession(learner, {
+      ...noBankAccount,
+      ...savedMailPreferences,
+      'GET /v1/auth/reminders': { body: { dailyAt: '20:30', aloudWindow: false } },
+      'PUT /v1/auth/reminders': (call) => ({ body: call.body }),
+    });
+    renderApp('/me/settings');
+    const card = await reminderCard();
+    const aloud = await card.findByRole('checkbox', { name: 'Чанга уншлагын 24 цагийн хугацаа дуусахаас 3 цагийн өмнө сануулах' });
+    expect(aloud).not.toBeChecked();
+    expect(aloud).toHaveAccessibleDescription(/илгээгээгүй бол сануулна/);
+    aloud.focus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(aloud).toBeChecked());
+    await waitFor(() => expect(aloud).toBeEnabled());
+    await userEvent.click(aloud);
+    await waitFor(() => expect(aloud).not.toBeChecked());
+    const puts = gateway.calls.filter((call) => call.method === 'PUT' && call.path === '/v1/auth/reminders').map((call) => call.body);
+    expect(puts).toEqual([
+      { dailyAt: '20:30', aloudWindow: true },
+      { dailyAt: '20:30', aloudWindow: false },
+    ]);
+  });
+
   it('says where this browser cannot take notifications, and that the reminder comes by mail', async () => {
     fakeSession(learner, { ...noBankAccount, ...savedMailPreferences });
     renderApp('/me/settings');

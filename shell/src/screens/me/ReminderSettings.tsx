@@ -1,6 +1,7 @@
 // The "Өдөр бүрийн сануулга" part of /me/settings: the time of the daily reminder (Ulaanbaatar's),
-// and whether this device receives it as a notification. It also comes by mail while that mail
-// topic is on.
+// the reminder 3 hours before a read-aloud window closes (on or off), and whether this device
+// receives them as notifications. They also come by mail while that mail topic is on.
+import type { auth } from '@learning/contracts';
 import { Alert, Card, Loader, LoadError, useTranslation } from '@learning/platform';
 import { useId, useState, type FormEvent } from 'react';
 import { canPush, PushRefused, useChangeReminder, useReminderSettings, useSubscribeThisDevice, useThisDevice, useUnsubscribeThisDevice } from '../../mail/reminders';
@@ -21,7 +22,10 @@ export function ReminderSettings() {
       ) : settings.isError ? (
         <LoadError title={t('reminders.loadError')} onRetry={() => void settings.refetch()} />
       ) : (
-        <DailyReminder dailyAt={settings.data.dailyAt} />
+        <>
+          <DailyReminder dailyAt={settings.data.dailyAt} />
+          <AloudWindowReminder settings={settings.data} />
+        </>
       )}
       <ThisDevice />
     </Card>
@@ -54,6 +58,31 @@ function DailyReminder({ dailyAt }: { dailyAt: string | null }) {
         )}
       </div>
     </form>
+  );
+}
+
+/** Saved as soon as it is ticked or cleared; the daily reminder's time is sent as it is saved. */
+function AloudWindowReminder({ settings }: { settings: auth.ReminderSettings }) {
+  const { t } = useTranslation('shell');
+  const change = useChangeReminder();
+  const hintId = useId();
+  return (
+    <div className="reminder-aloud">
+      {change.error && <Alert>{change.error.message}</Alert>}
+      <label className="reminder-aloud__choice">
+        <input
+          type="checkbox"
+          checked={settings.aloudWindow}
+          disabled={change.isPending}
+          aria-describedby={hintId}
+          onChange={(event) => change.mutate({ dailyAt: settings.dailyAt, aloudWindow: event.target.checked })}
+        />
+        <span>{t('reminders.aloudWindow')}</span>
+      </label>
+      <p id={hintId} className="settings__lead">
+        {t('reminders.aloudWindowHint')}
+      </p>
+    </div>
   );
 }
 
