@@ -7,7 +7,7 @@ import { transaction } from '@learning/kit/data';
 import { recordEvent } from '@learning/kit/events';
 import type { Logger } from '@learning/kit/observability';
 import { startRounds, type Rounds } from '@learning/kit/service';
-import { planDays, recordDayAssignment } from './assignments.js';
+import { planDays, recordDayAssignment, releaseDailyApprovals } from './assignments.js';
 import { aloudWindowMs } from './refunds.js';
 import { dayReleasesAt, type PlanDay } from './release-calendar.js';
 import type { CatalogDb } from './tables.js';
@@ -48,14 +48,7 @@ export async function openAloudWindow(trx: CatalogDb, userId: string, monsterpla
  * `now` and that no play recorded yet, and publishes its window; answers how many windows it opened.
  */
 export async function sweepAloudWindows(db: CatalogDb, now: Date = new Date()): Promise<number> {
-  const approvals = await db
-    .selectFrom('access_request as r')
-    .innerJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
-    .select(['r.user_id', 'r.approved_at', 'p.id as monsterplanId'])
-    .where('p.release_daily', '=', true)
-    .where('r.is_approved', '=', true)
-    .where('r.approved_at', 'is not', null)
-    .execute();
+  const approvals = await releaseDailyApprovals(db);
   if (approvals.length === 0) return 0;
   // Days assigned within the last 24 hours are opened already (by a play, or by an earlier sweep).
   const recent = await db
@@ -74,7 +67,7 @@ export async function sweepAloudWindows(db: CatalogDb, now: Date = new Date()): 
       daysByPlan.set(approval.monsterplanId, days);
     }
     for (const [index, day] of days.entries()) {
-      const releasedAt = dayReleasesAt(new Date(approval.approved_at!), index);
+      const releasedAt = dayReleasesAt(approval.approved_at, index);
       if (releasedAt > now || releasedAt.getTime() + aloudWindowMs <= now.getTime()) continue;
       if (isOpened.has(`${approval.user_id}:${approval.monsterplanId}:${day.week}:${day.dayOfWeek}`)) continue;
       const isWindowOpened = await transaction(db, async (trx) => {

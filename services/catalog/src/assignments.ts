@@ -19,6 +19,19 @@ export async function planDays(db: CatalogDb, monsterplanId: string): Promise<Pl
   return rows.map((row) => ({ week: row.week, dayOfWeek: row.day_of_week }));
 }
 
+/** Every learner approved for a plan released daily, with the moment of their approval and the plan. */
+export async function releaseDailyApprovals(db: CatalogDb): Promise<Array<{ user_id: string; approved_at: Date; monsterplanId: string; name: string }>> {
+  const rows = await db
+    .selectFrom('access_request as r')
+    .innerJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
+    .select(['r.user_id', 'r.approved_at', 'p.id as monsterplanId', 'p.name'])
+    .where('p.release_daily', '=', true)
+    .where('r.is_approved', '=', true)
+    .where('r.approved_at', 'is not', null)
+    .execute();
+  return rows.map((row) => ({ ...row, approved_at: new Date(row.approved_at!) }));
+}
+
 /**
  * When the learner's approval releases each day of a releaseDaily plan, in plan order; null when the
  * plan is not released daily or the learner is not approved for it.

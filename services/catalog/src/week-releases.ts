@@ -4,7 +4,7 @@
 import { transaction } from '@learning/kit/data';
 import { recordEvent } from '@learning/kit/events';
 import type { ServiceContext } from '@learning/kit/service';
-import { planDays } from './assignments.js';
+import { planDays, releaseDailyApprovals } from './assignments.js';
 import { dayReleasesAt } from './release-calendar.js';
 import type { CatalogDb, CatalogTables } from './tables.js';
 
@@ -12,14 +12,7 @@ export const weekReleaseSweepMs = 60 * 1000;
 
 /** Records the weeks released by `now` that were not told yet; answers how many it recorded. */
 export async function sweepWeekReleases(db: CatalogDb, now: Date = new Date()): Promise<number> {
-  const approvals = await db
-    .selectFrom('access_request as r')
-    .innerJoin('monsterplan as p', 'p.id', 'r.monsterplan_id')
-    .select(['r.user_id', 'r.approved_at', 'p.id as monsterplanId', 'p.name'])
-    .where('p.release_daily', '=', true)
-    .where('r.is_approved', '=', true)
-    .where('r.approved_at', 'is not', null)
-    .execute();
+  const approvals = await releaseDailyApprovals(db);
   if (approvals.length === 0) return 0;
   const told = await db
     .selectFrom('week_release')
@@ -36,7 +29,7 @@ export async function sweepWeekReleases(db: CatalogDb, now: Date = new Date()): 
       firstDaysByPlan.set(approval.monsterplanId, firstDays);
     }
     for (const { week, index } of firstDays) {
-      const releasedAt = dayReleasesAt(new Date(approval.approved_at!), index);
+      const releasedAt = dayReleasesAt(approval.approved_at, index);
       if (week < 2 || releasedAt > now || isTold.has(`${approval.user_id}:${approval.monsterplanId}:${week}`)) continue;
       if (await recordWeekRelease(db, { userId: approval.user_id, monsterplanId: approval.monsterplanId, monsterplanName: approval.name, week, releasedAt })) recorded += 1;
     }

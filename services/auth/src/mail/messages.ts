@@ -109,25 +109,10 @@ export function writeMail(params: MailParams, to: { userId: string | null }, con
         unsubscribeUrl ? { url: unsubscribeUrl, topic: params.topic } : undefined,
       );
     }
-    case 'reminder': {
-      const unsubscribeUrl = to.userId ? site(`/unsubscribe#token=${context.signer.unsubscribeToken(to.userId, 'reminders')}`) : undefined;
-      return compose(
-        context,
-        reminderText.title,
-        [reminderText.body, { link: site(reminderText.path), label: 'Хичээлээ үргэлжлүүлэх' }, 'Сануулах цагаа «Миний бүртгэл» хэсгээс өөрчилж болно.'],
-        unsubscribeUrl ? { url: unsubscribeUrl, topic: 'reminders' } : undefined,
-      );
-    }
-    case 'aloud-reminder': {
-      const text = aloudReminderText(params);
-      const unsubscribeUrl = to.userId ? site(`/unsubscribe#token=${context.signer.unsubscribeToken(to.userId, 'reminders')}`) : undefined;
-      return compose(
-        context,
-        text.title,
-        [text.body, { link: site(text.path), label: 'Чанга уншлага илгээх' }, 'Энэ сануулгыг «Миний бүртгэл» хэсгээс унтрааж болно.'],
-        unsubscribeUrl ? { url: unsubscribeUrl, topic: 'reminders' } : undefined,
-      );
-    }
+    case 'reminder':
+      return reminderMail(context, to, reminderText, 'Хичээлээ үргэлжлүүлэх', 'Сануулах цагаа «Миний бүртгэл» хэсгээс өөрчилж болно.');
+    case 'aloud-reminder':
+      return reminderMail(context, to, aloudReminderText(params), 'Чанга уншлага илгээх', 'Энэ сануулгыг «Миний бүртгэл» хэсгээс унтрааж болно.');
     case 'new-request': {
       const what = params.subject === 'monsterplan' ? 'Monster plan' : 'багц хичээл';
       const page = params.subject === 'monsterplan' ? '/administrator/monsterplans/requests' : '/administrator/lessons/requests';
@@ -137,6 +122,17 @@ export function writeMail(params: MailParams, to: { userId: string | null }, con
       ]);
     }
   }
+}
+
+/** A reminder's mail: its text, a button to its page, where to change it, and the `reminders` unsubscribe link. */
+function reminderMail(context: MailContext, to: { userId: string | null }, text: { title: string; body: string; path: string }, label: string, note: string): Message {
+  const unsubscribeUrl = to.userId ? `${context.publicUrl}/unsubscribe#token=${context.signer.unsubscribeToken(to.userId, 'reminders')}` : undefined;
+  return compose(
+    context,
+    text.title,
+    [text.body, { link: `${context.publicUrl}${text.path}`, label }, note],
+    unsubscribeUrl ? { url: unsubscribeUrl, topic: 'reminders' } : undefined,
+  );
 }
 
 function compose(context: MailContext, title: string, blocks: Block[], unsubscribe?: { url: string; topic: MailTopic }): Message {
