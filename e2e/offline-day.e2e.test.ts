@@ -190,7 +190,7 @@ const recordDownload = (page: Page, day: { key: string; userId: string; bytes: n
     db.close();
   }, { day, monsterplanId: plan._id });
 
-it('warns before the budget would be passed, forgets downloads older than OFFLINE_DAYS, and sends offline progress on Background Sync', async () => {
+it('warns before the budget would be passed, shows and cancels a slow download, forgets downloads older than OFFLINE_DAYS, and sends offline progress on Background Sync', async () => {
   const learner = await fixture.approvedForMonsterplan(plan._id);
   await fixture.meOnce(learner, (me) => me.monsterplans.includes(plan._id));
   const page = await journeys.openPage({ token: learner.token, serviceWorkers: 'allow' });
@@ -210,6 +210,23 @@ it('warns before the budget would be passed, forgets downloads older than OFFLIN
   await download(page).getByRole('button', { name: 'Татаж авах' }).click();
   await expectVisible(download(page).getByText('Татвал энэ төхөөрөмжийн 500.0 МБ-ийн хязгаараас хэтэрнэ.', { exact: false }));
   expect(await offlineFiles(page)).toEqual([]);
+
+  // On a slow link the download shows its progress; cancelled, it leaves nothing behind.
+  const throttle = await page.context().newCDPSession(page);
+  await throttle.send('Network.enable');
+  await throttle.send('Network.emulateNetworkConditions', { offline: false, latency: 100, downloadThroughput: 40_000, uploadThroughput: 40_000 });
+  await download(page).getByRole('button', { name: 'Ямар ч байсан татах' }).click();
+  const bar = download(page).getByRole('progressbar', { name: /^Татаж байна… \d+%$/ });
+  await expectVisible(bar);
+  await eventually(async () => (Number(await bar.getAttribute('value')) > 0 ? true : undefined), 'the bar moves');
+  await eventually(async () => ((await offlineFiles(page)).length > 0 ? true : undefined), 'some files are kept');
+  await download(page).getByRole('button', { name: 'Цуцлах' }).click();
+  await expectVisible(download(page).getByRole('button', { name: 'Татаж авах' }));
+  expect(await offlineFiles(page)).toEqual([]);
+  // Its own conditions end with the session, leaving the context's offline switch the only one.
+  await throttle.detach();
+
+  await download(page).getByRole('button', { name: 'Татаж авах' }).click();
   await download(page).getByRole('button', { name: 'Ямар ч байсан татах' }).click();
   await expectVisible(download(page).getByText(/^Энэ өдрийн хичээлийг татаж авсан \(360p видео, \d+\.\d МБ\)/));
   expect((await offlineFiles(page)).some((path) => path.includes('/360p/segment-'))).toBe(true);
