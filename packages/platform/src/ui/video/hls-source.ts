@@ -85,6 +85,9 @@ export interface HlsSessionOptions {
   onFatal(): void;
 }
 
+/** How far past the playhead hls.js may buffer, in seconds. */
+export const maxSecondsAhead = 60;
+
 /**
  * Plays the ladder at `masterUrl` in `media` through hls.js until destroyed. A fatal network error is
  * retried once, a fatal media error recovered once; another, or the same again, is `onFatal`.
@@ -102,7 +105,9 @@ export function playHls(Hls: HlsClass, media: HTMLVideoElement, masterUrl: strin
   const open = (url: string, startPosition: number, playOn: boolean) => {
     hls?.destroy();
     // No worker: the page's Content-Security-Policy allows none from a blob, and fMP4 needs no transmuxing.
-    const instance = new Hls({ enableWorker: false, startPosition });
+    // A learner's mobile data is costly: the buffer reaches at most a minute past the playhead, where
+    // hls.js would fill up to maxBufferSize (a whole lesson at 360p) on opening a day, played or not.
+    const instance = new Hls({ enableWorker: false, startPosition, maxMaxBufferLength: maxSecondsAhead });
     hls = instance;
     let networkRetried = false;
     let mediaRecovered = false;
