@@ -5,7 +5,7 @@
 import type { Agent } from 'node:http';
 import compression from 'compression';
 import express, { Router, type ErrorRequestHandler, type Express } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { rateLimit, type Store } from 'express-rate-limit';
 import { createMetrics, type Logger } from '@learning/kit/observability';
 import { HttpError } from '@learning/kit/http';
 import { createAnswers, gatewayErrors, type Answers } from './answers.js';
@@ -20,6 +20,7 @@ import { createJsonSealer } from './payload.js';
 import { proxyToServices } from './proxy.js';
 import { tagAndLogRequests } from './request-log.js';
 import { securityHeaders } from './security-headers.js';
+import type { LimitStore } from './shared-limits.js';
 import type { ServiceName } from './routing.js';
 import { ServiceAgent } from './service-agent.js';
 
@@ -31,6 +32,8 @@ export interface GatewayOptions {
   /** Per client address, for each of the sign-in calls. */
   /** `limit` for each sign-in call, `qpayCallbacks` for QPay's callback, per client in each window. */
   rateLimit: { windowMs: number; limit: number; qpayCallbacks: number };
+  /** Where the limits count (Redis, shared by every gateway); each gateway's memory without it. */
+  limitStore?: LimitStore | undefined;
   /** The proxies in front whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
   trustProxy?: string | undefined;
   /** The built shell; without it (or without its index.html) pages say the front-end is not built. */
@@ -89,9 +92,9 @@ export function createGateway(options: GatewayOptions): Express {
   if (options.databaseDump) app.use(databaseDumpRoutes(options.databaseDump, options.internalToken));
 
   // One router for the sign-in calls, so that every other call passes one layer, not one per limit.
-  app.use('/v1/auth', signInRateLimits(options.rateLimit, answers));
+  app.use('/v1/auth', signInRateLimits(options.rateLimit, answers, options.limitStore));
   // QPay's callback carries no proof and only wakes a check, but each check is a call to QPay.
-  app.use('/v1/payments/qpay/callback', callLimit({ windowMs: options.rateLimit.windowMs, limit: options.rateLimit.qpayCallbacks }, answers));
+  app.use('/v1/payments/qpay/callback', callLimit({ windowMs: options.rateLimit.windowMs, limit: options.rateLimit.qpayCallbacks, store: options.limitStore?.('qpay-callback') }, answers));
   const handedOverFiles = options.mediaFiles && new HandedOverFiles(options.mediaFiles, answers, logger);
   app.use(proxyToServices({ services, agent: options.agent ?? new ServiceAgent(), sealJson, answers, logger, handedOverFiles }));
 
@@ -106,19 +109,20 @@ export function createGateway(options: GatewayOptions): Express {
 }
 
 /** A limit of its own for each sign-in call; like every route, a path in any case or with a trailing slash is the same. */
-function signInRateLimits({ windowMs, limit }: GatewayOptions['rateLimit'], answers: Answers): Router {
+function signInRateLimits({ windowMs, limit }: GatewayOptions['rateLimit'], answers: Answers, store?: LimitStore): Router {
   const router = Router();
-  for (const path of rateLimitedPaths) router.post(path, callLimit({ windowMs, limit }, answers));
+  for (const path of rateLimitedPaths) router.post(path, callLimit({ windowMs, limit, store: store?.(`auth${path}`) }, answers));
   // Express would answer an OPTIONS of these paths itself (200, "POST"), where every other path gets the services' 405.
   router.use((req, res, next) => (req.method === 'OPTIONS' ? answers.error(req, res, gatewayErrors.methodNotAllowed()) : next()));
   return router;
 }
 
-/** At most `limit` calls per client in each window, then 429. */
-function callLimit({ windowMs, limit }: { windowMs: number; limit: number }, answers: Answers) {
+/** At most `limit` calls per client in each window, then 429; counted in `store` when given. */
+function callLimit({ windowMs, limit, store }: { windowMs: number; limit: number; store?: Store | undefined }, answers: Answers) {
   return rateLimit({
     windowMs,
     limit,
+    ...(store ? { store, passOnStoreError: true } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     // The key is req.ip: the client's address, or what the trusted proxies in front (TRUST_PROXY)

@@ -39,6 +39,7 @@ export const gatewayEnv = z
     RATE_LIMIT_AUTH: z.coerce.number().int().positive().default(30),
     RATE_LIMIT_QPAY_CALLBACK: z.coerce.number().int().positive().default(120),
     TRUST_PROXY: z.string().min(1).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     METRICS_TOKEN: serviceEnv.METRICS_TOKEN,
     INTERNAL_TOKEN: serviceEnv.INTERNAL_TOKEN,
     STATIC_DIR: z.string().default(defaultStaticDir),
@@ -70,6 +71,8 @@ export interface GatewayConfig {
   RATE_LIMIT_WINDOW_MS: number;
   RATE_LIMIT_AUTH: number;
   RATE_LIMIT_QPAY_CALLBACK: number;
+  /** Where every gateway counts the rate limits together; unset, each counts in its own memory. */
+  REDIS_URL?: string | undefined;
   /**
    * The proxies in front of the gateway (nginx), as Express's `trust proxy` takes them: `loopback`,
    * `uniquelocal`, addresses or CIDRs, comma-separated. Their X-Forwarded-For names the client the

@@ -9,6 +9,7 @@ import type { DatabaseDump } from './database-dump.js';
 import { defaultOfflineKeeping, defaultRemoteDir, defaultRemoteUrl, defaultStaticDir, remoteNames, type GatewayConfig } from './config.js';
 import type { MediaFilesFolder } from './handed-over-files.js';
 import { ServiceAgent } from './service-agent.js';
+import { connectSharedLimits } from './shared-limits.js';
 
 export interface RunningGateway {
   url: string;
@@ -27,12 +28,14 @@ export async function startGateway(
   { clientTimeoutMs, mediaFiles, databaseDump }: { clientTimeoutMs?: number; mediaFiles?: MediaFilesFolder | undefined; databaseDump?: DatabaseDump | undefined } = {},
 ): Promise<RunningGateway> {
   const agent = new ServiceAgent();
+  const sharedLimits = config.REDIS_URL ? await connectSharedLimits(config.REDIS_URL, logger) : undefined;
   let isStopping = () => false;
   const app = createGateway({
     services: { auth: config.AUTH_URL, catalog: config.CATALOG_URL, media: config.MEDIA_URL, exam: config.EXAM_URL },
     payloadSecret: config.PAYLOAD_SECRET,
     metricsToken: config.METRICS_TOKEN,
     rateLimit: { windowMs: config.RATE_LIMIT_WINDOW_MS, limit: config.RATE_LIMIT_AUTH, qpayCallbacks: config.RATE_LIMIT_QPAY_CALLBACK },
+    limitStore: sharedLimits?.store,
     trustProxy: config.TRUST_PROXY,
     logoUrl: config.CENTRE_LOGO_URL,
     staticDir: config.STATIC_DIR ?? defaultStaticDir,
@@ -64,6 +67,7 @@ export async function startGateway(
     async close(deadline) {
       await serving.stop(deadline);
       agent.destroy();
+      await sharedLimits?.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import { createLogger } from '@learning/kit/observability';
 import { loadConfig } from '@learning/kit/service';
 import amqp from 'amqplib';
 import pg from 'pg';
+import { createClient } from 'redis';
 import { gatewayEnv } from '../../gateway/src/config.js';
 import { startGateway } from '../../gateway/src/server.js';
 import { type GoogleStandIn, startGoogleStandIn } from '@learning/testing/google';
@@ -85,6 +86,7 @@ beforeAll(async () => {
     HOST: '127.0.0.2',
     DATA_DIR: join(folder, 'data'),
     DATABASE_URL: process.env.DATABASE_URL ?? '',
+    REDIS_URL: process.env.REDIS_URL ?? '',
     DATABASE_POOL_SIZE: '1',
     AMQP_URL: process.env.AMQP_URL ?? '',
     PAYLOAD_SECRET: 'configured-payload-secret',
@@ -577,6 +579,18 @@ const probes: Record<string, Probe> = {
     const { body } = await started.call('GET', '/config.json');
     expect(body.offline.budgetMb).toBe(120);
   },
+  async REDIS_URL() {
+    // The gateway counts each client's sign-in calls in Redis, where every gateway reads them.
+    const client = { 'x-forwarded-for': '10.9.9.5' };
+    await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client });
+    const redis = createClient({ url: process.env.REDIS_URL });
+    await redis.connect();
+    try {
+      expect(Number(await redis.get('rl:auth/check-email:10.9.9.5'))).toBeGreaterThanOrEqual(1);
+    } finally {
+      await redis.close();
+    }
+  },
   async RATE_LIMIT_AUTH() {
     const client = { 'x-forwarded-for': '10.9.9.9' };
     const statuses = [];
@@ -816,6 +830,7 @@ const serverNeeded: Record<string, { isHere: boolean; server: string }> = {
   DATABASE_URL: { isHere: onPostgres, server: 'PostgreSQL (DATABASE_URL)' },
   DATABASE_POOL_SIZE: { isHere: onPostgres, server: 'PostgreSQL (DATABASE_URL)' },
   AMQP_URL: { isHere: onRabbit, server: 'RabbitMQ (AMQP_URL)' },
+  REDIS_URL: { isHere: Boolean(process.env.REDIS_URL), server: 'Redis (REDIS_URL)' },
   REVOCATION_POLL_SECONDS: { isHere: onRabbit, server: 'RabbitMQ (AMQP_URL): on the in-process bus no service asks' },
 };
 const canProbe = (name: string) => serverNeeded[name]?.isHere ?? true;
