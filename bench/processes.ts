@@ -1,6 +1,6 @@
 // What the load benchmarks share: each deployable as its own process (as in production, so the load
-// generator and every server have an event loop of their own), stopped afterwards, and a wait until
-// it answers.
+// generator and every server have an event loop of their own), or the whole platform as `npm start`
+// runs it, stopped afterwards, and a wait until it answers.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,48 @@ export function startProcess(entry: string, env: Record<string, string>, inherit
   return spawn(process.execPath, [...profiling, ...imports, entry], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** The administrator a bench's platform is started with. */
+export const benchAdmin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
+
+/** How a bench starts the platform: where it listens and keeps its data, what it serves, its secrets. */
+export interface PlatformOptions {
+  port: number;
+  dataDir: string;
+  /** The front-ends' folder the gateway serves (shell/dist), or any folder when no page is asked for. */
+  staticDir: string;
+  secrets: { payload: string; mediaSigning: string };
+  /** SEED_DEMO: the demo plans. */
+  seedDemo: boolean;
+  /** MEDIA_TRANSCODE: each uploaded video's HLS ladder. */
+  transcode: boolean;
+}
+
+/**
+ * Runs the platform as `npm start` runs it (scripts/start.ts, the embedded database) on 127.0.0.1,
+ * with `benchAdmin`, warnings only in its log, and AMQP_URL and DATABASE_URL left out of the environment.
+ */
+export function startPlatform({ port, dataDir, staticDir, secrets, seedDemo, transcode }: PlatformOptions): ChildProcess {
+  return startProcess(
+    'scripts/start.ts',
+    {
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: staticDir,
+      PAYLOAD_SECRET: secrets.payload,
+      MEDIA_SIGNING_SECRET: secrets.mediaSigning,
+      ADMIN_EMAIL: benchAdmin.email,
+      ADMIN_PASSWORD: benchAdmin.password,
+      SEED_DEMO: seedDemo ? '1' : '0',
+      MEDIA_TRANSCODE: transcode ? '1' : '0',
+      RATE_LIMIT_AUTH: '1000',
+    },
+    { ...process.env, AMQP_URL: undefined, DATABASE_URL: undefined },
+  );
+}
+
+/** Stops a process started here with SIGTERM; resolves when it has exited. */
 export function stopProcess(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

@@ -19,34 +19,27 @@
 // in IndexedDB keeps (its bytes and files). The page's DevTools session counts the requests and bytes it sees during the
 // download, which shows the throttle applies to them: the page fetches the files itself, and the
 // service worker leaves /v1 to the network. Exits 1 only on a broken run.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mediaUrlExpiry, openPayload, payloadEncryptionHeader, payloadKey, signMediaUrl } from '@learning/contracts';
-import { eventually } from '@learning/testing';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { mediaUrlExpiry, signMediaUrl } from '@learning/contracts';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../../e2e/browser.js';
 import { controlledByTheWorker } from '../../e2e/service-worker.js';
 import { makePdf } from '../../services/media/src/demo/pdf.js';
-import { clientOf, expectStatus, signIn, Timings, type Call } from '../client.js';
-import { startProcess, stopProcess, whenReady } from '../processes.js';
+import { expectStatus, type Call } from '../client.js';
+import { approvedLearner, exitUnlessPrepared, ladderReady, learnerContext, link, loadAverage, makeLesson, masterPlaylist, planWithLesson, signedInAdmin, startLessonPlatform, throttleToTheLink, uploadFile, type Learner } from '../lesson-day.js';
+import { stopProcess } from '../processes.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
 const videoSeconds = Number(option('video-seconds', '180'));
 const referenceSeconds = Number(option('reference-seconds', '60'));
 
-/** bench/playback's weak link: 1.5 Mbit/s down, 750 kbit/s up, 150 ms added to every request. */
-const link = { latencyMs: 150, downloadBytesPerSecond: 1_500_000 / 8, uploadBytesPerSecond: 750_000 / 8 };
 const port = 8197;
 const baseUrl = `http://127.0.0.1:${port}`;
 const secrets = { payload: 'bench-offline-payload-secret', mediaSigning: 'bench-offline-media-signing-secret' };
-const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
-const learnerPassword = 'bench-learner-password';
-const root = path.resolve(import.meta.dirname, '../..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const transcodingTimeoutMs = 30 * 60_000;
 const downloadTimeoutMs = 60 * 60_000;
 /** The ways the page offers, by the start of their radio button's name. */
@@ -55,69 +48,32 @@ const choices = [
   { name: '360p video', radio: '360p видео' },
 ] as const;
 
-if (!existsSync(chromiumPath)) {
-  console.error(`No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  process.exit(1);
-}
-if (!existsSync(path.join(root, 'shell/dist/sw.js'))) {
-  console.error('No service worker in shell/dist: run `npm run build` first.');
-  process.exit(1);
-}
+exitUnlessPrepared('shell/dist/sw.js', 'No service worker in shell/dist: run `npm run build` first.');
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-offline-'));
-const lessonFile = path.join(work, 'lesson.mp4');
-console.log(`load average ${loadAverage()}; making a ${videoSeconds} s 1280x720 lesson with ffmpeg…`);
-makeLesson(lessonFile, videoSeconds);
-const lessonBytes = (await stat(lessonFile)).size;
+const { file: lessonFile, bytes: lessonBytes } = await makeLesson(work, videoSeconds);
 console.log(`lesson: ${videoSeconds} s, ${mb(lessonBytes)} MB, ${mbits((lessonBytes * 8) / videoSeconds)} Mbit/s`);
 
-const platform = startProcess(
-  'scripts/start.ts',
-  {
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(work, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    STATIC_DIR: path.join(root, 'shell/dist'),
-    PAYLOAD_SECRET: secrets.payload,
-    MEDIA_SIGNING_SECRET: secrets.mediaSigning,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SEED_DEMO: '0',
-    MEDIA_TRANSCODE: '1',
-    RATE_LIMIT_AUTH: '1000',
-  },
-  { ...process.env, AMQP_URL: undefined, DATABASE_URL: undefined },
-);
+const platform = startLessonPlatform(port, work, secrets);
 let browser: Browser | undefined;
 let isBroken = false;
 
 try {
-  await whenReady(`${baseUrl}/readyz`);
-  const key = await payloadKey(secrets.payload);
-  const call = clientOf(baseUrl, new Timings(), key);
-  const adminToken = await signIn(call, admin.email, admin.password);
+  const { key, call, adminToken } = await signedInAdmin(baseUrl, secrets.payload);
 
-  const videoId = await upload(adminToken, key, '/v1/files/monsterplan-videos', 'video', new Blob([await readFile(lessonFile)], { type: 'video/mp4' }), 'lesson.mp4');
+  const lesson = new Blob([await readFile(lessonFile)], { type: 'video/mp4' });
+  const videoId = await uploadFile(baseUrl, adminToken, key, { route: '/v1/files/monsterplan-videos', field: 'video', file: lesson, name: 'lesson.mp4' });
   const uploadedAt = performance.now();
-  await upload(adminToken, key, `/v1/files/monsterplan-videos/${videoId}/subtitle`, 'subtitle', new Blob([subtitlesFor(videoSeconds)], { type: 'text/vtt' }), 'lesson.vtt');
+  const subtitles = new Blob([subtitlesFor(videoSeconds)], { type: 'text/vtt' });
+  await uploadFile(baseUrl, adminToken, key, { route: `/v1/files/monsterplan-videos/${videoId}/subtitle`, field: 'subtitle', file: subtitles, name: 'lesson.vtt' });
   expectStatus(await call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: adminToken, body: { id: videoId, name: 'Offline lesson', translateUrl: '' } }), 200, 'publishing the lesson');
-  console.log(`ladder ready ${(await ladderReady(call, adminToken, videoId, uploadedAt)).toFixed(1)} s after the upload (load ${loadAverage()})`);
+  console.log(`ladder ready ${(await ladderReady(call, adminToken, videoId, uploadedAt, transcodingTimeoutMs)).toFixed(1)} s after the upload (load ${loadAverage()})`);
 
-  const planId = await eventually(async () => {
-    const body = { name: 'Offline plan', price: '49,000₮', isActive: true, videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: 'station\nteacher' }] };
-    const answer = await call<{ _id: string }>('POST', '/v1/monsterplans', { token: adminToken, body });
-    return answer.status === 201 && answer.body._id;
-  }, 'the catalog takes the lesson into a plan', 30_000);
+  const planId = await planWithLesson(call, adminToken, 'Offline plan', videoId, 'station\nteacher');
   await putAloudPdf(adminToken, planId);
   await describeLadder(call, await approvedLearner(call, adminToken, planId, 'ladder'), planId, videoId);
 
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    // As the browser journeys launch it (e2e/browser.ts).
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
   const rows: Row[] = [];
   for (const choice of choices) {
     const learner = await approvedLearner(call, adminToken, planId, choice.name.replace(/\W+/g, '-'));
@@ -138,12 +94,6 @@ try {
 }
 process.exit(isBroken ? 1 : 0);
 
-function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
-
 function mb(bytes: number): string {
   return (bytes / 1e6).toFixed(1);
 }
@@ -152,36 +102,12 @@ function mbits(bitsPerSecond: number): string {
   return (bitsPerSecond / 1e6).toFixed(2);
 }
 
-/** bench/playback's lesson: a moving picture with a camera's grain and a speech-like tone, ~3 Mbit/s H.264 and 128 kbit/s AAC, +faststart. */
-function makeLesson(file: string, seconds: number): void {
-  const speech = `aevalsrc=0.4*sin(2*PI*(160+50*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*4*t)):s=48000:d=${seconds}`;
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${seconds}`,
-    '-f', 'lavfi', '-i', speech,
-    '-vf', 'noise=alls=12:allf=t',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '3000k', '-maxrate', '3500k', '-bufsize', '6000k', '-g', '60', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
-  ]);
-}
-
 /** A line of subtitles every 3 s, as a lesson's are. */
 function subtitlesFor(seconds: number): string {
   const time = (at: number) => `${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}.000`;
   const cues = [];
   for (let at = 0; at + 3 <= seconds; at += 3) cues.push(`${time(at)} --> ${time(at + 3)}\nWhere is the station? Line ${at / 3 + 1}.\n`);
   return ['WEBVTT', '', ...cues].join('\n');
-}
-
-/** Posts a file as the administrator's page does; answers the id in the answer (which may be sealed). */
-async function upload(token: string, key: CryptoKey, route: string, field: string, file: Blob, name: string): Promise<string> {
-  const form = new FormData();
-  form.append(field, file, name);
-  const response = await fetch(`${baseUrl}${route}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  let body = JSON.parse(await response.text());
-  if (!response.ok) throw new Error(`${route} answered ${response.status}: ${JSON.stringify(body)}`);
-  if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(key, body.payload));
-  return body._id as string;
 }
 
 /** The day's read-aloud text, as the administrator puts it. */
@@ -193,57 +119,13 @@ async function putAloudPdf(token: string, planId: string): Promise<void> {
   if (response.status !== 200) throw new Error(`the read-aloud PDF answered ${response.status}`);
 }
 
-/** Polls the administrator's view of the video each second until its ladder is ready; answers the seconds since `since`. */
-async function ladderReady(call: Call, token: string, videoId: string, since: number): Promise<number> {
-  let lastState = '';
-  const deadline = Date.now() + transcodingTimeoutMs;
-  while (Date.now() < deadline) {
-    const video = expectStatus(await call<{ transcoding: { state: string; reason: string | null } | null }>('GET', `/v1/files/monsterplan-videos/${videoId}`, { token }), 200, 'the video');
-    const { transcoding } = video;
-    if (!transcoding) throw new Error('the video has no transcoding job: is ffmpeg missing, or MEDIA_TRANSCODE=0?');
-    if (transcoding.state === 'failed') throw new Error(`transcoding failed: ${transcoding.reason}`);
-    if (transcoding.state === 'ready') return (performance.now() - since) / 1000;
-    if (transcoding.state !== lastState) console.log(`transcoding: ${transcoding.state} at ${((performance.now() - since) / 1000).toFixed(1)} s`);
-    lastState = transcoding.state;
-    await sleep(1000);
-  }
-  throw new Error(`the ladder was not ready within ${transcodingTimeoutMs / 60_000} minutes`);
-}
-
-interface Learner {
-  id: string;
-  token: string;
-}
-
-/** A learner registered, asking for the plan, approved by the administrator, and seeing it in /me. */
-async function approvedLearner(call: Call, adminToken: string, planId: string, name: string): Promise<Learner> {
-  const email = `learner-${name}-${Date.now()}@bench.mn`;
-  expectStatus(await call('POST', '/v1/auth/register', { body: { email, name: `Сурагч ${name}`, password: learnerPassword, repeatPassword: learnerPassword } }), 201, 'registering');
-  const token = await signIn(call, email, learnerPassword);
-  // The catalog learns of the learner from auth's event.
-  const requestId = await eventually(async () => {
-    const answer = await call<{ _id: string }>('POST', '/v1/monsterplan-requests', { token, body: { monsterplan: planId } });
-    return answer.status === 201 && answer.body._id;
-  }, "the catalog takes the learner's request", 30_000);
-  expectStatus(await call('PUT', `/v1/monsterplan-requests/${requestId}`, { token: adminToken }), 200, 'approving');
-  const id = await eventually(async () => {
-    const me = expectStatus(await call<{ _id: string; monsterplans: string[] }>('GET', '/v1/auth/me', { token }), 200, '/v1/auth/me');
-    return me.monsterplans.includes(planId) && me._id;
-  }, '/v1/auth/me shows the plan', 30_000);
-  return { id, token };
-}
-
 /**
  * Waits until the play call answers the master playlist, then prints each rendition of the ladder:
  * its bit rate, the size the page would estimate from it, and its files' actual bytes (fetched here,
  * not on the throttled link).
  */
 async function describeLadder(call: Call, learner: Learner, planId: string, videoId: string): Promise<void> {
-  const masterPath = await eventually(async () => {
-    const answer = expectStatus(await call<{ url: string }>('GET', `/v1/monsterplans/${planId}/play/${videoId}`, { token: learner.token }), 200, 'the play call');
-    return answer.url.endsWith('/master.m3u8') && answer.url;
-  }, 'the play call answers the ladder', 30_000);
-  const master = new URL(masterPath, baseUrl);
+  const master = await masterPlaylist(call, baseUrl, learner, planId, videoId);
   const lines = (await (await fetch(master)).text()).split('\n').map((line) => line.trim());
   console.log('ladder (master.m3u8):');
   for (const [index, line] of lines.entries()) {
@@ -280,25 +162,13 @@ interface Traffic {
 
 /** A context as a learner's browser: signed in, the service worker allowed (or not), the page's network throttled to the link. */
 async function throttledPage(browser: Browser, token: string | null, serviceWorkers: 'allow' | 'block'): Promise<{ context: BrowserContext; page: Page; traffic: Traffic }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    serviceWorkers,
-    viewport: { width: 1366, height: 900 },
-    ...(token ? { storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: 'token', value: token }] }] } } : {}),
-  });
-  // tsx compiles with esbuild's keepNames: the functions handed to page.evaluate call its __name(), which a page lacks.
-  await context.addInitScript('globalThis.__name ??= (target) => target;');
+  const context = await learnerContext(browser, baseUrl, token, { serviceWorkers });
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // The player buffers the day's start when the page opens: without the HTTP cache, the download fetches those segments again over the link.
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: link.latencyMs,
-    downloadThroughput: link.downloadBytesPerSecond,
-    uploadThroughput: link.uploadBytesPerSecond,
-  });
+  await throttleToTheLink(cdp);
   const traffic: Traffic = { inFlight: new Set(), requests: 0, bytes: 0, mediaBytes: 0, notFromTheNetwork: 0, lastActivity: performance.now() };
   const seen = () => (traffic.lastActivity = performance.now());
   const media = new Set<string>();

@@ -19,17 +19,16 @@
 // `playing`), the seconds of the lesson played, the picture height sampled every 500 ms while playing
 // (for HLS the rendition hls.js chose), and the bytes of media received.
 // Goals: the HLS first frame within 2 s and no stall in 60 s. Exits 1 only on a broken run.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mediaUrlExpiry, openPayload, payloadEncryptionHeader, payloadKey, sealPayload, signMediaUrl } from '@learning/contracts';
-import { eventually } from '@learning/testing';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { clientOf, expectStatus, signIn, Timings, type Call } from '../client.js';
-import { startProcess, stopProcess, whenReady } from '../processes.js';
+import { mediaUrlExpiry, openPayload, sealPayload, signMediaUrl } from '@learning/contracts';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../e2e/browser.js';
+import { expectStatus, type Call } from '../client.js';
+import { approvedLearner, exitUnlessPrepared, ladderReady, learnerContext, link, loadAverage, makeLesson, masterPlaylist, planWithLesson, signedInAdmin, startLessonPlatform, throttleToTheLink, uploadFile, type Learner } from '../lesson-day.js';
+import { stopProcess } from '../processes.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
@@ -38,83 +37,42 @@ const observedSeconds = Number(option('seconds', '60'));
 const videoSeconds = Number(option('video-seconds', '80'));
 
 const goals = { firstFrameSeconds: 2, stalls: 0 };
-/** The issue's weak link: 1.5 Mbit/s down (187,500 bytes/s), 750 kbit/s up, 150 ms added to every request. */
-const link = { latencyMs: 150, downloadBytesPerSecond: 1_500_000 / 8, uploadBytesPerSecond: 750_000 / 8 };
 const port = 8196;
 const baseUrl = `http://127.0.0.1:${port}`;
 const secrets = { payload: 'bench-playback-payload-secret', mediaSigning: 'bench-playback-media-signing-secret' };
-const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
-const learnerPassword = 'bench-learner-password';
-const root = path.resolve(import.meta.dirname, '../..');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const transcodingTimeoutMs = 20 * 60_000;
 
 type Variant = 'MP4' | 'HLS';
 
-if (!existsSync(chromiumPath)) {
-  console.error(`No Chromium at ${chromiumPath}: apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  process.exit(1);
-}
-if (!existsSync(path.join(root, 'shell/dist/index.html'))) {
-  console.error('No build in shell/dist: run `npm run build` first.');
-  process.exit(1);
-}
+exitUnlessPrepared('shell/dist/index.html', 'No build in shell/dist: run `npm run build` first.');
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-playback-'));
-const lessonFile = path.join(work, 'lesson.mp4');
-console.log(`load average ${loadAverage()}; making a ${videoSeconds} s 1280x720 lesson with ffmpeg…`);
-makeLesson(lessonFile, videoSeconds);
-const lessonBytes = (await stat(lessonFile)).size;
+const { file: lessonFile, bytes: lessonBytes } = await makeLesson(work, videoSeconds);
 console.log(`lesson: ${(lessonBytes / 1e6).toFixed(1)} MB, ${((lessonBytes * 8) / videoSeconds / 1e6).toFixed(2)} Mbit/s over ${videoSeconds} s`);
 
-const platform = startProcess(
-  'scripts/start.ts',
-  {
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(work, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    STATIC_DIR: path.join(root, 'shell/dist'),
-    PAYLOAD_SECRET: secrets.payload,
-    MEDIA_SIGNING_SECRET: secrets.mediaSigning,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SEED_DEMO: '0',
-    MEDIA_TRANSCODE: '1',
-    RATE_LIMIT_AUTH: '1000',
-  },
-  { ...process.env, AMQP_URL: undefined, DATABASE_URL: undefined },
-);
+const platform = startLessonPlatform(port, work, secrets);
 let browser: Browser | undefined;
 let isBroken = false;
 
 try {
-  await whenReady(`${baseUrl}/readyz`);
-  const key = await payloadKey(secrets.payload);
-  const call = clientOf(baseUrl, new Timings(), key);
-  const adminToken = await signIn(call, admin.email, admin.password);
+  const { key, call, adminToken } = await signedInAdmin(baseUrl, secrets.payload);
 
-  const videoId = await uploadLesson(adminToken, key);
+  const lesson = new Blob([await readFile(lessonFile)], { type: 'video/mp4' });
+  const uploadStarted = performance.now();
+  const videoId = await uploadFile(baseUrl, adminToken, key, { route: '/v1/files/monsterplan-videos', field: 'video', file: lesson, name: 'lesson.mp4' });
+  console.log(`uploaded in ${((performance.now() - uploadStarted) / 1000).toFixed(1)} s`);
   const uploadedAt = performance.now();
   const loadAtUpload = loadAverage();
   expectStatus(await call('PUT', `/v1/files/monsterplan-videos/${videoId}`, { token: adminToken, body: { id: videoId, name: 'Playback lesson', translateUrl: '' } }), 200, 'publishing the lesson');
-  const transcodingSeconds = await ladderReady(call, adminToken, videoId, uploadedAt);
+  const transcodingSeconds = await ladderReady(call, adminToken, videoId, uploadedAt, transcodingTimeoutMs);
   const transcodingPerMinute = (transcodingSeconds / videoSeconds) * 60;
   console.log(`ladder ready ${transcodingSeconds.toFixed(1)} s after the upload's answer (load ${loadAtUpload} then, ${loadAverage()} now)`);
 
-  const planId = await eventually(async () => {
-    const body = { name: 'Playback plan', price: '49,000₮', isActive: true, videos: [{ _id: videoId, week: 1, dayOfWeek: 1, monsterWords: '' }] };
-    const answer = await call<{ _id: string }>('POST', '/v1/monsterplans', { token: adminToken, body });
-    return answer.status === 201 && answer.body._id;
-  }, 'the catalog takes the lesson into a plan', 30_000);
+  const planId = await planWithLesson(call, adminToken, 'Playback plan', videoId, '');
   await describeLadder(call, await approvedLearner(call, adminToken, planId, 'ladder'), planId, videoId);
 
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    // As the browser journeys launch it (e2e/browser.ts); play() is pressed by the bench, not a gesture.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  });
+  // The browser journeys' Chromium, with autoplay allowed: play() is pressed by the bench, not a gesture.
+  browser = await launchChromium(['--autoplay-policy=no-user-gesture-required']);
   const playbacks: Playback[] = [];
   for (let round = 1; round <= rounds; round++) {
     for (const variant of ['MP4', 'HLS'] as const) {
@@ -136,88 +94,9 @@ try {
 }
 process.exit(isBroken ? 1 : 0);
 
-function loadAverage(): string {
-  return loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
-}
-
-/**
- * A lesson a phone might record: a moving picture with temporal noise (a camera's grain, so it does
- * not compress like a still test card) and a tone whose pitch and loudness move at a syllable's pace,
- * H.264 at ~3 Mbit/s (capped) and AAC 128 kbit/s, the index first (+faststart) as phones write it.
- */
-function makeLesson(file: string, seconds: number): void {
-  const speech = `aevalsrc=0.4*sin(2*PI*(160+50*sin(2*PI*0.7*t))*t)*(0.55+0.45*sin(2*PI*4*t)):s=48000:d=${seconds}`;
-  execFileSync('ffmpeg', [
-    '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=s=1280x720:r=30:d=${seconds}`,
-    '-f', 'lavfi', '-i', speech,
-    '-vf', 'noise=alls=12:allf=t',
-    '-c:v', 'libx264', '-preset', 'veryfast', '-b:v', '3000k', '-maxrate', '3500k', '-bufsize', '6000k', '-g', '60', '-pix_fmt', 'yuv420p',
-    '-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-shortest', '-movflags', '+faststart', file,
-  ]);
-}
-
-/** Posts the lesson as the administrator's page does; answers its id (the answer may be sealed). */
-async function uploadLesson(token: string, key: CryptoKey): Promise<string> {
-  const form = new FormData();
-  form.append('video', new Blob([await readFile(lessonFile)], { type: 'video/mp4' }), 'lesson.mp4');
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/v1/files/monsterplan-videos`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  let body = JSON.parse(await response.text());
-  if (response.status !== 201) throw new Error(`the upload answered ${response.status}: ${JSON.stringify(body)}`);
-  if (response.headers.get(payloadEncryptionHeader)) body = JSON.parse(await openPayload(key, body.payload));
-  console.log(`uploaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return body._id as string;
-}
-
-/** Polls the administrator's view of the video each second until its ladder is ready; answers the seconds since `since`. */
-async function ladderReady(call: Call, token: string, videoId: string, since: number): Promise<number> {
-  let lastState = '';
-  const deadline = Date.now() + transcodingTimeoutMs;
-  while (Date.now() < deadline) {
-    const video = expectStatus(await call<{ transcoding: { state: string; progress: number; reason: string | null } | null }>('GET', `/v1/files/monsterplan-videos/${videoId}`, { token }), 200, 'the video');
-    const { transcoding } = video;
-    if (!transcoding) throw new Error('the video has no transcoding job: is ffmpeg missing, or MEDIA_TRANSCODE=0?');
-    if (transcoding.state === 'failed') throw new Error(`transcoding failed: ${transcoding.reason}`);
-    if (transcoding.state === 'ready') return (performance.now() - since) / 1000;
-    if (transcoding.state !== lastState) console.log(`transcoding: ${transcoding.state} at ${((performance.now() - since) / 1000).toFixed(1)} s`);
-    lastState = transcoding.state;
-    await sleep(1000);
-  }
-  throw new Error(`the ladder was not ready within ${transcodingTimeoutMs / 60_000} minutes`);
-}
-
-interface Learner {
-  token: string;
-}
-
-/** A learner registered, asking for the plan, approved by the administrator, and seeing it in /me. */
-async function approvedLearner(call: Call, adminToken: string, planId: string, name: string): Promise<Learner> {
-  const email = `learner-${name}-${Date.now()}@bench.mn`;
-  expectStatus(await call('POST', '/v1/auth/register', { body: { email, name: `Сурагч ${name}`, password: learnerPassword, repeatPassword: learnerPassword } }), 201, 'registering');
-  const token = await signIn(call, email, learnerPassword);
-  // The catalog learns of the learner from auth's event.
-  const requestId = await eventually(async () => {
-    const answer = await call<{ _id: string }>('POST', '/v1/monsterplan-requests', { token, body: { monsterplan: planId } });
-    return answer.status === 201 && answer.body._id;
-  }, 'the catalog takes the learner\'s request', 30_000);
-  expectStatus(await call('PUT', `/v1/monsterplan-requests/${requestId}`, { token: adminToken }), 200, 'approving');
-  await eventually(async () => {
-    const me = expectStatus(await call<{ monsterplans: string[] }>('GET', '/v1/auth/me', { token }), 200, '/v1/auth/me');
-    return me.monsterplans.includes(planId);
-  }, '/v1/auth/me shows the plan', 30_000);
-  return { token };
-}
-
 /** Waits until the play call answers the master playlist, then prints the ladder's renditions and their first segments' sizes. */
 async function describeLadder(call: Call, learner: Learner, planId: string, videoId: string): Promise<void> {
-  const masterPath = await eventually(async () => {
-    const answer = expectStatus(await call<{ url: string }>('GET', `/v1/monsterplans/${planId}/play/${videoId}`, { token: learner.token }), 200, 'the play call');
-    return answer.url.endsWith('/master.m3u8') && answer.url;
-  }, 'the play call answers the ladder', 30_000);
-  const master = new URL(masterPath, baseUrl);
+  const master = await masterPlaylist(call, baseUrl, learner, planId, videoId);
   const text = await (await fetch(master)).text();
   const lines = text.split('\n');
   console.log('ladder (master.m3u8):');
@@ -259,23 +138,12 @@ type Playback = Measured & { variant: Variant; load: string };
 
 /** One learner's playback of the lesson on the throttled link, in a fresh context; `observedSeconds` from the play press. */
 async function play(browser: Browser, variant: Variant, learner: Learner, planId: string, videoId: string, key: CryptoKey): Promise<Measured> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width: 1366, height: 900 },
-    storageState: { cookies: [], origins: [{ origin: baseUrl, localStorage: [{ name: 'token', value: learner.token }] }] },
-  });
+  const context = await learnerContext(browser, baseUrl, learner.token);
   try {
-    // tsx compiles with esbuild's keepNames: the functions handed to page.evaluate call its __name(), which a page lacks.
-    await context.addInitScript('globalThis.__name ??= (target) => target;');
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: link.latencyMs,
-      downloadThroughput: link.downloadBytesPerSecond,
-      uploadThroughput: link.uploadBytesPerSecond,
-    });
+    await throttleToTheLink(cdp);
     // Bytes of the lesson's files (the MP4, or the ladder's playlists and segments) as they arrive.
     const mediaRequests = new Set<string>();
     let mediaBytes = 0;

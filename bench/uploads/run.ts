@@ -16,7 +16,7 @@ import path from 'node:path';
 import { payloadKey } from '@learning/contracts';
 import { clientOf, expectStatus, signIn, Timings } from '../client.js';
 import { figuresOf, percentile, seconds, sorted } from '../latency.js';
-import { startProcess, stopProcess, whenReady } from '../processes.js';
+import { startPlatform, stopProcess, whenReady } from '../processes.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
@@ -28,7 +28,6 @@ const uploads = 6;
 const port = 8197;
 const baseUrl = `http://127.0.0.1:${port}`;
 const secrets = { payload: 'bench-uploads-payload-secret', mediaSigning: 'bench-uploads-media-signing-secret' };
-const admin = { email: 'bench-admin@test.mn', password: 'bench-admin-password' };
 
 const work = await mkdtemp(path.join(tmpdir(), 'bench-uploads-'));
 const recording = path.join(work, 'aloud.ogg');
@@ -37,24 +36,7 @@ execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequenc
 const recordingBytes = (await stat(recording)).size;
 console.log(`recording: ${(recordingBytes / 1e6).toFixed(1)} MB`);
 
-const platform = startProcess(
-  'scripts/start.ts',
-  {
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(work, 'data'),
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    STATIC_DIR: work,
-    PAYLOAD_SECRET: secrets.payload,
-    MEDIA_SIGNING_SECRET: secrets.mediaSigning,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SEED_DEMO: '1',
-    MEDIA_TRANSCODE: '0',
-    RATE_LIMIT_AUTH: '1000',
-  },
-  { ...process.env, AMQP_URL: undefined, DATABASE_URL: undefined },
-);
+const platform = startPlatform({ port, dataDir: path.join(work, 'data'), staticDir: work, secrets, seedDemo: true, transcode: false });
 
 try {
   await whenReady(`${baseUrl}/readyz`);
