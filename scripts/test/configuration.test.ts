@@ -3,7 +3,7 @@
 // with a value other than the default for each, and each probe shows the behaviour that value
 // causes. A row without a probe, or a probe without a row, fails the test.
 import { spawnSync } from 'node:child_process';
-import { createPublicKey, randomUUID } from 'node:crypto';
+import { createPublicKey, randomInt, randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +34,12 @@ import { keptSecretFile, launchSettings } from '../launch-settings.js';
 import { startPlatform, type Platform } from '../platform.js';
 
 (import.meta as ImportMeta & { jest?: { setTimeout(ms: number): void } }).jest?.setTimeout(60_000);
+
+/**
+ * The clients' addresses of this run: the rate limits count per address, and with REDIS_URL their
+ * counts outlive the run in Redis, so each run calls from addresses of its own.
+ */
+const clientNet = `10.${randomInt(256)}.${randomInt(256)}`;
 
 const operating = await readFile(new URL('../../docs/operating.md', import.meta.url), 'utf8');
 
@@ -177,7 +183,7 @@ async function start(settings: Record<string, string>, prefix = schemaPrefix): P
   const platform = await startPlatform({ env: settings, schemaPrefix: prefix });
   const key = await payloadKey(settings.PAYLOAD_SECRET!);
   // Each caller its own client address (TRUST_PROXY=loopback believes X-Forwarded-For), so the low sign-in limit is the rate limit probe's alone.
-  const call: Started['call'] = async (method, path, { body, token, headers = { 'x-forwarded-for': '10.0.0.1' } } = {}) => {
+  const call: Started['call'] = async (method, path, { body, token, headers = { 'x-forwarded-for': `${clientNet}.1` } } = {}) => {
     const response = await fetch(platform.url + path, {
       method,
       headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -192,7 +198,7 @@ async function start(settings: Record<string, string>, prefix = schemaPrefix): P
   let token: Promise<string> | undefined;
   const adminToken = () => (token ??= signInAsAdministrator());
   const signInAsAdministrator = async () => {
-    const { status, body } = await call('POST', '/v1/auth/login', { body: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD }, headers: { 'x-forwarded-for': '10.0.0.2' } });
+    const { status, body } = await call('POST', '/v1/auth/login', { body: { email: settings.ADMIN_EMAIL, password: settings.ADMIN_PASSWORD }, headers: { 'x-forwarded-for': `${clientNet}.2` } });
     if (status !== 200) throw new Error(`the configured administrator could not sign in: ${status}`);
     return body.token as string;
   };
@@ -205,7 +211,7 @@ const onRabbit = Boolean(process.env.AMQP_URL);
 function upload(path: string, field: string, bytes: Buffer, name: string, token: string) {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)]), name);
-  return fetch(started.platform.url + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '10.0.0.3' } });
+  return fetch(started.platform.url + path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': `${clientNet}.3` } });
 }
 
 function madeWithFfmpeg(name: string, args: string[]): Promise<Buffer> {
@@ -566,7 +572,7 @@ const probes: Record<string, Probe> = {
     expect(paid.receipt.number).toBe(qpay.receipts.get(payment.paymentId)!.receiptId);
   },
   async RATE_LIMIT_QPAY_CALLBACK() {
-    const client = { 'x-forwarded-for': '10.9.9.6' };
+    const client = { 'x-forwarded-for': `${clientNet}.6` };
     const statuses = [];
     for (let call = 0; call < 3; call++) statuses.push((await started.call('GET', `/v1/payments/qpay/callback/${randomUUID()}`, { headers: client })).status);
     expect(statuses).toEqual([404, 404, 429]);
@@ -581,31 +587,31 @@ const probes: Record<string, Probe> = {
   },
   async REDIS_URL() {
     // The gateway counts each client's sign-in calls in Redis, where every gateway reads them.
-    const client = { 'x-forwarded-for': '10.9.9.5' };
+    const client = { 'x-forwarded-for': `${clientNet}.5` };
     await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client });
     const redis = createClient({ url: process.env.REDIS_URL });
     await redis.connect();
     try {
-      expect(Number(await redis.get('rl:auth/check-email:10.9.9.5'))).toBeGreaterThanOrEqual(1);
+      expect(Number(await redis.get(`rl:auth/check-email:${clientNet}.5`))).toBeGreaterThanOrEqual(1);
     } finally {
       await redis.close();
     }
   },
   async RATE_LIMIT_AUTH() {
-    const client = { 'x-forwarded-for': '10.9.9.9' };
+    const client = { 'x-forwarded-for': `${clientNet}.9` };
     const statuses = [];
     for (let call = 0; call < 4; call++) statuses.push((await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client })).status);
     expect(statuses).toEqual([404, 404, 404, 429]);
   },
   async RATE_LIMIT_WINDOW_MS() {
-    const client = { 'x-forwarded-for': '10.9.9.8' };
+    const client = { 'x-forwarded-for': `${clientNet}.8` };
     let answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client });
     for (let call = 0; call < 3; call++) answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: client });
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(3600);
   },
   async TRUST_PROXY() {
     // Another address behind the same proxy is another client: its own three sign-in calls.
-    const answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: { 'x-forwarded-for': '10.9.9.7' } });
+    const answer = await started.call('POST', '/v1/auth/check-email', { body: { email: 'nobody@test.mn' }, headers: { 'x-forwarded-for': `${clientNet}.7` } });
     expect(answer.status).toBe(404);
   },
   async METRICS_TOKEN() {
@@ -759,7 +765,7 @@ const probes: Record<string, Probe> = {
     let email = '';
     try {
       email = (await learner()).email;
-      await started.call('POST', '/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': '10.0.0.9' } });
+      await started.call('POST', '/v1/auth/password-reset', { body: { email }, headers: { 'x-forwarded-for': `${clientNet}.19` } });
       const db = started.platform.services.auth.context.db;
       const row = await eventually(
         () => db.selectFrom('mail').select(['attempts', 'next_attempt_at']).where('to_address', '=', email).where('attempts', '>=', 2).executeTakeFirst(),

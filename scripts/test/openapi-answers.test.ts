@@ -264,8 +264,8 @@ describe('auth', () => {
     expect(await status(api.call('GET', '/v1/auth/mail-preferences', { token: ana.token }))).toBe(200);
     expect((await api.call('PUT', '/v1/auth/mail-preferences', { token: ana.token, body: { weeks: false } })).body).toMatchObject({ weeks: false });
     await expectBodyRefused('PUT', '/v1/auth/mail-preferences', ana.token, { weeks: 'no' });
-    expect((await api.call('PUT', '/v1/auth/reminders', { token: ana.token, body: { dailyAt: '20:30' } })).body).toEqual({ dailyAt: '20:30' });
-    expect((await api.call('GET', '/v1/auth/reminders', { token: ana.token })).body).toEqual({ dailyAt: '20:30' });
+    expect((await api.call('PUT', '/v1/auth/reminders', { token: ana.token, body: { dailyAt: '20:30' } })).body).toEqual({ dailyAt: '20:30', aloudWindow: false });
+    expect((await api.call('GET', '/v1/auth/reminders', { token: ana.token })).body).toEqual({ dailyAt: '20:30', aloudWindow: false });
     await expectBodyRefused('PUT', '/v1/auth/reminders', ana.token, { dailyAt: '25:00' });
     expect(await status(api.call('GET', '/v1/auth/reminders'))).toBe(401);
     expect((await api.call('GET', '/v1/auth/push-key')).body).toEqual({ publicKey: null });
