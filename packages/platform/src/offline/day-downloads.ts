@@ -175,6 +175,11 @@ export async function removeDownload(key: string): Promise<void> {
   await deleteFiles(day.files);
 }
 
+/** The moment a download stops being kept: `days` (OFFLINE_DAYS) after it was made. */
+export function keptUntil(day: Pick<DownloadedDay, 'downloadedAt'>, days: number): Date {
+  return new Date(Date.parse(day.downloadedAt) + days * 24 * 60 * 60 * 1000);
+}
+
 /**
  * Keeps only the downloads still allowed: none older than `days`, and none of a plan `user` is no
  * longer approved for (checked when the page has the user from the server). Answers how many went.
@@ -182,9 +187,8 @@ export async function removeDownload(key: string): Promise<void> {
 export async function removeExpiredDownloads(user: { _id: string; monsterplans: readonly string[] } | null, days: number, now = new Date()): Promise<number> {
   if (!canKeepOffline()) return 0;
   const db = await offlineDatabase();
-  const oldest = now.getTime() - days * 24 * 60 * 60 * 1000;
   const gone = (await db.getAll('days')).filter(
-    (day) => Date.parse(day.downloadedAt) < oldest || (user !== null && day.userId === user._id && !user.monsterplans.includes(day.monsterplanId)),
+    (day) => keptUntil(day, days) < now || (user !== null && day.userId === user._id && !user.monsterplans.includes(day.monsterplanId)),
   );
   for (const day of gone) await removeDownload(day.key);
   return gone.length;

@@ -3,6 +3,7 @@
 export {
   downloadDay,
   downloadOptions,
+  keptUntil,
   DownloadRefused,
   offlinePrefix,
   type DayToDownload,
@@ -11,4 +12,4 @@ export {
 } from './day-downloads';
 export { canKeepOffline, type DownloadChoice, type DownloadedDay } from './offline-store';
 export { sendQueuedProgress, startSendingQueuedProgress } from './queued-progress';
-export { downloadsKey, useCanDownload, useDownloadedDays, useKeepOnlyValidDownloads, useRemoveDownload } from './useDownloads';
+export { downloadsKey, useCanDownload, useDownloadedDays, useKeepOnlyValidDownloads, useOfflineKeeping, useRemoveDownload } from './useDownloads';

@@ -9,6 +9,20 @@ import { canKeepOffline } from './offline-store';
 
 export const downloadsKey = ['offline', 'downloads'] as const;
 
+/** What the pages keep offline (/config.json): how many days a download stays, and the budget in bytes. */
+export function useOfflineKeeping() {
+  return useQuery({
+    queryKey: ['offline', 'keeping'],
+    queryFn: async () => {
+      const { offline } = await loadRuntimeConfig();
+      return { days: offline.days, budgetBytes: offline.budgetMb * 1_000_000 };
+    },
+    // /config.json answers offline from the service worker's copy.
+    networkMode: 'offlineFirst',
+    staleTime: Infinity,
+  });
+}
+
 /** One learner's downloaded days (none while `userId` is null), and what this browser keeps in all. */
 export function useDownloadedDays(userId: string | null) {
   return useQuery({
@@ -37,11 +51,11 @@ export function useKeepOnlyValidDownloads(user: auth.User | null | undefined): v
   const queryClient = useQueryClient();
   const userId = user?._id ?? null;
   const plans = user?.monsterplans.join(' ') ?? '';
+  const days = useOfflineKeeping().data?.days;
   useEffect(() => {
-    if (user === undefined) return;
+    if (user === undefined || days === undefined) return;
     let isCurrent = true;
-    void loadRuntimeConfig()
-      .then((config) => removeExpiredDownloads(user, config.offline.days))
+    void removeExpiredDownloads(user, days)
       .then((removed) => {
         if (isCurrent && removed > 0) void queryClient.invalidateQueries({ queryKey: downloadsKey });
       })
@@ -51,7 +65,7 @@ export function useKeepOnlyValidDownloads(user: auth.User | null | undefined): v
     };
     // The user is followed by who they are and which plans they hold.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userId, plans, queryClient]);
+  }, [userId, plans, days, queryClient]);
 }
 
 /**

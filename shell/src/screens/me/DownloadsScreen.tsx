@@ -7,30 +7,27 @@ import {
   EmptyState,
   formatDate,
   formatMegabytes,
+  keptUntil,
   Link,
   Loader,
-  loadRuntimeConfig,
   PageTitle,
   signInPath,
   tokenSubject,
   Truncated,
   useDownloadedDays,
-  useQuery,
+  useOfflineKeeping,
   useRemoveDownload,
   useTranslation,
   type DownloadedDay,
 } from '@learning/platform';
 import '../strings';
 
-const dayMs = 24 * 60 * 60 * 1000;
-
 export default function DownloadsScreen() {
   const { t, i18n } = useTranslation('shell');
   const userId = tokenSubject();
   const downloads = useDownloadedDays(userId);
-  const config = useQuery({ queryKey: ['offline', 'config'], queryFn: loadRuntimeConfig, staleTime: Infinity, networkMode: 'offlineFirst' });
+  const keeping = useOfflineKeeping();
   const size = (bytes: number) => formatMegabytes(bytes, i18n.language);
-  const keptDays = config.data?.offline.days;
   return (
     <>
       <PageTitle subtitle={t('downloads.lead')}>{t('downloads.title')}</PageTitle>
@@ -47,13 +44,13 @@ export default function DownloadsScreen() {
       ) : (
         <>
           <p className="downloads__kept">
-            {config.data
-              ? t('downloads.kept', { kept: size(downloads.data.keptBytes), budget: size(config.data.offline.budgetMb * 1_000_000) })
+            {keeping.data
+              ? t('downloads.kept', { kept: size(downloads.data.keptBytes), budget: size(keeping.data.budgetBytes) })
               : t('downloads.keptOnly', { kept: size(downloads.data.keptBytes) })}
           </p>
           <ul className="my-learning__list downloads__list">
             {downloads.data.days.map((day) => (
-              <DownloadEntry key={day.key} day={day} size={size(day.bytes)} keptUntil={keptDays ? formatDate(Date.parse(day.downloadedAt) + keptDays * dayMs, i18n.language) : null} />
+              <DownloadEntry key={day.key} day={day} size={size(day.bytes)} keptUntil={keeping.data ? formatDate(keptUntil(day, keeping.data.days), i18n.language) : null} />
             ))}
           </ul>
         </>

@@ -12,10 +12,10 @@ import {
   downloadsKey,
   formatMegabytes,
   Link,
-  loadRuntimeConfig,
   useCanDownload,
   useCurrentUser,
   useDownloadedDays,
+  useOfflineKeeping,
   useQuery,
   useQueryClient,
   useRemoveDownload,
@@ -50,7 +50,7 @@ function DayDownload({ plan, day, play, userId }: { plan: catalog.Monsterplan; d
     staleTime: Infinity,
     retry: false,
   });
-  const budget = useQuery({ queryKey: ['offline', 'config'], queryFn: loadRuntimeConfig, staleTime: Infinity, select: (config) => config.offline.budgetMb * 1_000_000 });
+  const budget = useOfflineKeeping().data?.budgetBytes;
   const [choice, setChoice] = useState<DownloadChoice>('audio');
   const [step, setStep] = useState<Step>({ name: 'ready' });
   const cancel = useRef<AbortController | null>(null);
@@ -82,7 +82,7 @@ function DayDownload({ plan, day, play, userId }: { plan: catalog.Monsterplan; d
   };
   const ask = (option: DownloadOption) => {
     const kept = downloads.data?.keptBytes ?? 0;
-    if (budget.data !== undefined && kept + option.estimatedBytes > budget.data) setStep({ name: 'over-budget' });
+    if (budget !== undefined && kept + option.estimatedBytes > budget) setStep({ name: 'over-budget' });
     else void start(option);
   };
 
@@ -128,11 +128,11 @@ function DayDownload({ plan, day, play, userId }: { plan: catalog.Monsterplan; d
             </label>
           ))}
         </fieldset>
-        {budget.data !== undefined && (
-          <p className="day-download__note">{t('offline.kept', { kept: size(downloads.data?.keptBytes ?? 0), budget: size(budget.data) })}</p>
+        {budget !== undefined && (
+          <p className="day-download__note">{t('offline.kept', { kept: size(downloads.data?.keptBytes ?? 0), budget: size(budget) })}</p>
         )}
         {step.name === 'over-budget' && chosen ? (
-          <Alert tone="info" title={t('offline.overBudget', { budget: size(budget.data ?? 0) })}>
+          <Alert tone="info" title={t('offline.overBudget', { budget: size(budget ?? 0) })}>
             <p className="day-download__actions">
               <Button onClick={() => void start(chosen)}>{t('offline.downloadAnyway')}</Button>
               <Link to="/me/downloads">{t('offline.list')}</Link>
