@@ -52,8 +52,12 @@ export interface QpayStandIn {
   pay(invoiceId: string, options?: { amount?: number; callback?: 'once' | 'twice' | 'never'; method?: 'GET' | 'POST' }): Promise<QpayPaymentRecord>;
   /** Calls an invoice's callback URL without any payment, as anyone who learned it could. */
   forgeCallback(invoiceId: string): Promise<number>;
-  /** The next `count` calls (tokens included) fail this way. 'slow' answers after `slowMs`. */
-  failNext(failure: QpayFailure, count?: number): void;
+  /**
+   * The next `count` calls (tokens included) fail this way; with `route` ('POST /v2/invoice'), the
+   * next `count` calls of that route only, so a poller's calls meanwhile go on as usual. 'slow'
+   * answers after `slowMs`.
+   */
+  failNext(failure: QpayFailure, count?: number, route?: string): void;
   /** Makes every access token issued so far expire now, so the next call needs a refresh. */
   expireAccessTokens(): void;
   /**
@@ -94,7 +98,7 @@ export async function startQpayStandIn(): Promise<QpayStandIn> {
   const callbackAnswers: Array<{ status: number; body: string }> = [];
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Map<string, number>();
-  const failures: QpayFailure[] = [];
+  const failures: Array<{ failure: QpayFailure; route: string | undefined }> = [];
   const nowSeconds = () => Math.floor(Date.now() / 1000);
 
   const standIn: QpayStandIn = {
@@ -124,8 +128,8 @@ export async function startQpayStandIn(): Promise<QpayStandIn> {
       if (!invoice) throw new Error(`the QPay stand-in has no invoice ${invoiceId}`);
       return callBack(invoice, 'GET');
     },
-    failNext(failure, count = 1) {
-      for (let index = 0; index < count; index += 1) failures.push(failure);
+    failNext(failure, count = 1, route) {
+      for (let index = 0; index < count; index += 1) failures.push({ failure, route });
     },
     expireAccessTokens() {
       for (const token of accessTokens.keys()) accessTokens.set(token, 0);
@@ -175,7 +179,8 @@ export async function startQpayStandIn(): Promise<QpayStandIn> {
     const route = `${request.method} ${url.pathname}`;
     calls.push(route);
     const body = await readJson(request);
-    const failure = failures.shift();
+    const failing = failures.findIndex((next) => next.route === undefined || next.route === route);
+    const failure = failing === -1 ? undefined : failures.splice(failing, 1)[0]!.failure;
     if (failure === 'slow') await new Promise((resolve) => setTimeout(resolve, standIn.slowMs));
     if (failure === '5xx') return answer(response, 502, { error: 'BAD_GATEWAY', message: 'Bad gateway' });
     if (failure === 'refuse') return answer(response, 401, { error: 'CLIENT_NOTFOUND', message: 'Client not found' });
