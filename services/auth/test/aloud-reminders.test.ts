@@ -52,7 +52,7 @@ const hour = 60 * 60 * 1000;
 const at = (moment: Date, offsetMs: number) => new Date(moment.getTime() + offsetMs);
 const claimedFor = async (learner: Learner, now: Date) => (await claimAloudReminders(db(), now)).filter((reminder) => reminder.userId === learner.id);
 const remindersOf = async (userId: string) =>
-  (await kitTables(db() as AnyDb).selectFrom('outbox').select('data').where('type', '=', 'reminder.due').execute())
+  (await kitTables(db() as AnyDb).selectFrom('outbox').select('data').where('type', '=', 'reminder.due').orderBy('position').execute())
     .map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data))
     .filter((data: { userId: string; kind: string }) => data.userId === userId && data.kind === 'aloud');
 

@@ -31,7 +31,7 @@ const db = () => platform.services.auth.context.db;
 /** `hhmm` in Ulaanbaatar (UTC+8) on 2030-03-`day`. */
 const ulaanbaatar = (day: number, hhmm: string) => new Date(`2030-03-${String(day).padStart(2, '0')}T${hhmm}:00+08:00`);
 const remindersOf = async (userId: string) =>
-  (await kitTables(db()).selectFrom('outbox').select('data').where('type', '=', 'reminder.due').execute())
+  (await kitTables(db()).selectFrom('outbox').select('data').where('type', '=', 'reminder.due').orderBy('position').execute())
     .map((row) => (typeof row.data === 'string' ? JSON.parse(row.data) : row.data))
     .filter((data: { userId: string }) => data.userId === userId);
 
