@@ -10,6 +10,7 @@ import { createGateway } from '../src/app.js';
 import type { RunningGateway } from '../src/server.js';
 import { idleConnectionMs, ServiceAgent } from '../src/service-agent.js';
 import { keepAliveTimeoutMs, listen as listenLikeAService } from '@learning/kit/http';
+import { idleConnectionsLeftMs } from '@learning/kit/service';
 import { eventually } from '@learning/testing';
 import {
   closeServer,
@@ -451,7 +452,7 @@ describe('each call', () => {
   });
 });
 
-it('closes an idle connection to a service before the service would, so no call goes out on a connection being closed', async () => {
+it('closes an idle connection to a service before the service would, even while stopping, so no call goes out on a connection being closed', async () => {
   const service = await listenLikeAService((_req, res) => res.end('ok'), { port: 0, host: '127.0.0.1' });
   const agent = new ServiceAgent();
   try {
@@ -462,6 +463,7 @@ it('closes an idle connection to a service before the service would, so no call 
     // Node takes the lower of the agent's idle time and the service's Keep-Alive hint.
     expect((await freed).timeout).toBe(idleConnectionMs);
     expect(idleConnectionMs).toBeLessThan(keepAliveTimeoutMs);
+    expect(idleConnectionMs).toBeLessThan(idleConnectionsLeftMs);
   } finally {
     agent.destroy();
     await closeServer(service);

@@ -11,7 +11,7 @@ export const clientTimeoutMs = 30_000;
 
 /**
  * How long an idle kept-alive connection stays open. Longer than the callers in front keep one idle
- * (the gateway's agent 60 s, nginx's upstream keepalive_timeout 60 s): a server that closed first
+ * (the gateway's agent and nginx's upstream keepalive_timeout, 2 s): a server that closed first
  * (Node's default is 5 s) would race a caller reusing the connection, whose request then fails with
  * ECONNRESET — a 503 now and then under load (bench/exam saw one in 22,000 answers).
  */

@@ -1,8 +1,9 @@
 // Stopping a server without breaking what it is doing (SIGTERM from an orchestrator, Ctrl-C): it takes
-// no new connections, answers each request still under way and closes the connection after it, and
-// cuts only what has not finished by the deadline. The gateway and every service stop this way.
+// no new connections, answers each request still under way and each one still sent on a kept-alive
+// connection, closing the connection after the answer, leaves idle connections to their callers for
+// a moment, and cuts only what has not finished by the deadline. The gateway and every service stop this way.
 import type { Server, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Server as NetServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { flushTraces } from '../observability/tracing.js';
@@ -15,6 +16,14 @@ export const stopGraceMs = 20_000;
 
 /** How long a request whose connection was cut at the deadline may take to unwind (remove its spool file, roll back). */
 export const cutRequestsSettleMs = 3_000;
+
+/**
+ * How long a stopping server leaves a kept-alive connection that is idle to its caller before it
+ * closes it. The callers keep an idle connection for less (the gateway's agent, nginx's upstream
+ * keepalive_timeout), so they close their own: a connection this server closed could cross a request
+ * the caller was sending on it, which would then fail.
+ */
+export const idleConnectionsLeftMs = 3_000;
 
 /** Often enough to notice a finished request at once, rarely enough to cost nothing. */
 const pollMs = 50;
@@ -54,16 +63,20 @@ export function stoppable(server: Server, logger?: Logger): StoppableServer {
   const unfinished = () => [...requests].filter((res) => !res.writableEnded);
 
   async function stop(deadline: number): Promise<void> {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // net.Server's own close takes no new connections and no more: http.Server's would also close
+    // the connections idle at this moment, which are left to their callers (idleConnectionsLeftMs).
+    // It resolves once every connection has ended.
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
     // Ahead of the application's own listener, so even an answer sent at once carries it.
     server.prependListener('request', (_req, res: ServerResponse) => closeAfterAnswer(res));
     for (const socket of sockets) if (socket._httpMessage) closeAfterAnswer(socket._httpMessage);
     let isClosed = false;
     void closed.then(() => (isClosed = true));
 
+    const idleClosedFrom = Date.now() + idleConnectionsLeftMs;
     while (!isClosed && Date.now() < deadline) {
-      // A kept-alive connection whose answer went out with keep-alive closes once idle.
-      server.closeIdleConnections();
+      // A connection whose answer went out with keep-alive closes once idle, its caller given time to close it first.
+      if (Date.now() >= idleClosedFrom) server.closeIdleConnections();
       await sleep(pollMs);
     }
     const cut = unfinished().length;

@@ -3,5 +3,5 @@
 export { ConfigError, loadConfig, serviceEnv, withoutEmpty } from './config.js';
 export { exitWhenDataFolderInUse } from './data-folder-in-use.js';
 export { startRounds, type Rounds } from './rounds.js';
-export { cutRequestsSettleMs, stopDeadline, stopGraceMs, stopOnSignals, stoppable } from './graceful-stop.js';
+export { cutRequestsSettleMs, idleConnectionsLeftMs, stopDeadline, stopGraceMs, stopOnSignals, stoppable } from './graceful-stop.js';
 export { internalPollInterval, runService, type RunningService, type ServiceContext, type ServiceDefinition } from './run-service.js';
