@@ -37,6 +37,12 @@ export interface Journeys {
  */
 export const journeyTimeoutMs = 60_000;
 
+/**
+ * How many instances of each service and of the gateway the journeys run against (JOURNEY_INSTANCES,
+ * 1 unless set): CI runs them on two of each behind nginx, as production runs.
+ */
+export const journeyInstances = Number(process.env.JOURNEY_INSTANCES ?? 1);
+
 /** Call once at the top of a test file: registers the hooks that start and stop the platform and the browser. */
 export function useJourneys(options: JourneyOptions = {}): Journeys {
   jest.setTimeout(journeyTimeoutMs);
@@ -48,7 +54,9 @@ export function useJourneys(options: JourneyOptions = {}): Journeys {
     assertFrontEndsBuilt();
     // Both are kept as soon as they exist, so afterAll closes whichever started if the other failed.
     const started = await Promise.allSettled([
-      startTestPlatform(typeof options.platform === 'function' ? options.platform() : options.platform).then((started) => (platform = started)),
+      startTestPlatform({ instances: journeyInstances, ...(typeof options.platform === 'function' ? options.platform() : options.platform) }).then(
+        (started) => (platform = started),
+      ),
       launchChromium(options.browserArgs).then((launched) => (browser = launched)),
     ]);
     const failure = started.find((result) => result.status === 'rejected');

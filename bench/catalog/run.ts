@@ -69,7 +69,7 @@ let nginx: RunningNginx | undefined;
 try {
   // deploy/nginx.conf itself, with the catalog where the gateway would be: kept-alive connections to
   // it, no buffering, as production runs its hop.
-  nginx = await startNginx({ workDir: dataDir, port: Number(new URL(urls.nginx).port), inFrontOf: { gatewayUrl: urls.catalog, mediaFilesDir: dataDir } });
+  nginx = await startNginx({ workDir: dataDir, port: Number(new URL(urls.nginx).port), inFrontOf: { gatewayUrls: [urls.catalog], mediaFilesDir: dataDir } });
   // The gateway's /readyz waits for every service; only auth and catalog run here, so its liveness is enough.
   await Promise.all([ready(`${urls.auth}/readyz`), ready(`${urls.catalog}/readyz`), ready(`${urls.gateway}/healthz`), ...(before ? [ready(`${urls.gatewayBefore}/healthz`)] : [])]);
   const seeded = Date.now();

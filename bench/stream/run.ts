@@ -110,7 +110,7 @@ try {
   await stopProcess(media);
   media = startMedia({ MEDIA_ACCEL_REDIRECT: mediaFilesLocation });
   await whenReady(`${urls.media}/readyz`);
-  const inFront = await startNginx({ workDir: work, port: ports.nginxInFront, inFrontOf: { gatewayUrl: urls.gateway, mediaFilesDir: filesDir } });
+  const inFront = await startNginx({ workDir: work, port: ports.nginxInFront, inFrontOf: { gatewayUrls: [urls.gateway], mediaFilesDir: filesDir } });
   nginxes.push(inFront);
   await measure({ accel: (reader) => inFront.url + signed(reader), nginx: nginxAlone });
   await stopProcess(media);

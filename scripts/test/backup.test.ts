@@ -16,6 +16,7 @@ import type { AnyDb } from '@learning/kit/data';
 import {
   eventually,
   expectStatus,
+  mediaInS3,
   startTestPlatform,
   testBankAccountKey,
   testMailLinkSecret,
@@ -169,15 +170,7 @@ const onDisk = async (): Promise<MediaStore> => ({ settings: {}, files: (platfor
 async function inS3(): Promise<MediaStore> {
   const s3 = await startS3Server();
   return {
-    settings: {
-      MEDIA_STORAGE: 's3',
-      MEDIA_S3_BUCKET: 'media',
-      MEDIA_S3_ENDPOINT: s3.endpoint,
-      MEDIA_S3_ACCESS_KEY_ID: s3.accessKeyId,
-      MEDIA_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      MEDIA_S3_FORCE_PATH_STYLE: '1',
-      MEDIA_S3_PREFIX: 'centre/',
-    },
+    settings: { ...mediaInS3(s3), MEDIA_S3_PREFIX: 'centre/' },
     files: async () => Object.fromEntries(await Promise.all((await s3.keys('media')).map(async (key) => [key, (await s3.bytesOf('media', key))!.toString('base64')]))),
     close: () => s3.close(),
   };

@@ -7,6 +7,7 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { startPlatform, type Platform } from '../../../scripts/platform.js';
 import { eventually } from './eventually.js';
+import type { S3TestServer } from './s3.js';
 
 // Starting the platform takes seconds on PGlite (one embedded database, a schema per service), and tests wait
 // for events; on two cores busy with other work a start has taken over 30 s. Jest reads testTimeout
@@ -34,6 +35,11 @@ export interface TestPlatformOptions {
   dataDir?: string;
   /** Reuses a run's schemas and RabbitMQ names (restart tests); they are then not dropped on close. */
   schemaPrefix?: string;
+  /**
+   * Of each service and of the gateway, behind nginx (1 unless given). More than one need
+   * DATABASE_URL, AMQP_URL and REDIS_URL; media then keeps its files in the S3 stand-in.
+   */
+  instances?: number;
 }
 
 export interface Answer<Body = any> {
@@ -84,7 +90,15 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}),
     ...options.env,
   };
-  const platform = await startPlatform({ env, inMemory: !options.dataDir, schemaPrefix });
+  const instances = options.instances ?? 1;
+  // Several media instances share their files as production's do, in one S3-compatible store.
+  // Loaded only then: s3rver brings a web framework of its own.
+  const s3 = instances > 1 ? await import('./s3.js').then(({ startS3Server }) => startS3Server({ buckets: ['media'] })) : undefined;
+  if (s3) Object.assign(env, { REDIS_URL: process.env.REDIS_URL, ...mediaInS3(s3), ...options.env });
+  const platform = await startPlatform({ env, inMemory: !options.dataDir, schemaPrefix, instances }).catch(async (error: unknown) => {
+    await s3?.close();
+    throw error;
+  });
   const key = env.PAYLOAD_SECRET ? await payloadKey(env.PAYLOAD_SECRET) : undefined;
 
   const call: TestPlatform['call'] = async (method, path, { body, token } = {}) => {
@@ -115,6 +129,7 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
     schemaPrefix,
     async close() {
       await platform.close();
+      await s3?.close();
       // A shared PostgreSQL keeps no test's schemas behind, unless the test chose its prefix to reuse it.
       if (env.DATABASE_URL && !options.schemaPrefix) await dropSchemas(env.DATABASE_URL, schemaPrefix);
       if (env.AMQP_URL && !options.schemaPrefix) await deleteBusNamespace(env.AMQP_URL, schemaPrefix, Object.keys(platform.services));
@@ -140,6 +155,18 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
         throw new Error(`${(error as Error).message}; it shows ${JSON.stringify(last)}`, { cause: error });
       }
     },
+  };
+}
+
+/** Media's settings for the S3 stand-in's bucket `media`. */
+export function mediaInS3(s3: S3TestServer): NodeJS.ProcessEnv {
+  return {
+    MEDIA_STORAGE: 's3',
+    MEDIA_S3_BUCKET: 'media',
+    MEDIA_S3_ENDPOINT: s3.endpoint,
+    MEDIA_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    MEDIA_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    MEDIA_S3_FORCE_PATH_STYLE: '1',
   };
 }
 

@@ -35,7 +35,7 @@ beforeAll(async () => {
   nginx = await startNginx({
     workDir,
     port: Number(new URL(await closedPortUrl()).port),
-    inFrontOf: { gatewayUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, mediaFilesDir: fixture.platform.mediaFilesDir },
+    inFrontOf: { gatewayUrls: [`http://127.0.0.1:${(relay.address() as AddressInfo).port}`], mediaFilesDir: fixture.platform.mediaFilesDir },
   });
   const uploaded = expectStatus(await fixture.upload('/v1/files/lesson-videos', { field: 'video', file: fixture.media.video, token: fixture.admin }), 201, 'uploading');
   videoId = uploaded._id;

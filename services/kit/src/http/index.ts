@@ -17,6 +17,7 @@ export {
   rangeNotSatisfiable,
   unauthorized,
 } from './errors.js';
+export { freePort, freePorts } from './free-port.js';
 export { announcesBody, keepAliveTimeoutMs, listen } from './http-server.js';
 export { startInternalPoll, type InternalPoll } from './internal-poll.js';
 export { refuseBodyOver } from './json-bodies.js';
