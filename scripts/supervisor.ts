@@ -17,12 +17,18 @@ export interface Supervisor {
    * then SIGKILL to one still running after `killAfterMs`. Resolves once they have all exited.
    */
   stop(killAfterMs: number, names?: string[]): Promise<void>;
+  /**
+   * Stops one process as `stop` does and starts it again at once (a release), not counted as an
+   * exit; resolves once the new one is started.
+   */
+  restart(name: string, killAfterMs: number): Promise<void>;
 }
 
 /** Starts each process with its `start` and starts it again whenever it exits, until `stop`. */
 export function supervise(starts: Record<string, () => ChildProcess>, logger: Logger, backoff = restartBackoff): Supervisor {
   const children = new Map<string, ChildProcess>();
   const waitingRestarts = new Set<NodeJS.Timeout>();
+  const releasing = new Set<string>();
   let isStopping = false;
 
   function run(name: string, exitsInARow: number) {
@@ -33,7 +39,7 @@ export function supervise(starts: Record<string, () => ChildProcess>, logger: Lo
     const steady = setTimeout(() => (exitsInARow = 0), backoff.steadyAfterMs);
     const startAgain = (fields: object, why: string) => {
       clearTimeout(steady);
-      if (isStopping) return;
+      if (isStopping || releasing.has(name)) return;
       const delayMs = Math.min(backoff.firstDelayMs * 2 ** exitsInARow, backoff.maxDelayMs);
       logger.error({ service: name, ...fields, restartInMs: delayMs }, `${name} ${why}; starting it again in ${delayMs / 1000} s`);
       const restart = setTimeout(() => {
@@ -58,6 +64,15 @@ export function supervise(starts: Record<string, () => ChildProcess>, logger: Lo
       for (const restart of waitingRestarts) clearTimeout(restart);
       waitingRestarts.clear();
       await Promise.all(names.map((name) => stopChild(children.get(name)!, killAfterMs)));
+    },
+    async restart(name, killAfterMs) {
+      releasing.add(name);
+      try {
+        await stopChild(children.get(name)!, killAfterMs);
+      } finally {
+        releasing.delete(name);
+      }
+      if (!isStopping) run(name, 0);
     },
   };
 }

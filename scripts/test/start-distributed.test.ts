@@ -1,7 +1,8 @@
 // `npm run start:distributed` keeps the platform up: the launcher's process (scripts/start-distributed.ts,
 // each service on an embedded database in a temporary DATA_DIR and every port a free one) starts
 // again a service killed with SIGKILL, which answers /readyz again while the others kept answering;
-// SIGTERM then stops every process and starts none again. It needs RabbitMQ (AMQP_URL), on a virtual
+// SIGTERM then stops every process and starts none again. Several instances without what they share
+// are refused, each missing setting named. It needs RabbitMQ (AMQP_URL), on a virtual
 // host of its own where rabbitmqctl can make one, so its consumers take no other run's events.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -106,6 +107,21 @@ afterAll(async () => {
   expect(await closed).toBe(0);
   expect(running.filter(isAlive)).toEqual([]);
   expect(startedPids()).toHaveLength(deployables.length + 1);
+});
+
+(amqpUrl ? it : it.skip)('with --instances 2 and neither Redis nor S3 named, exits 1 saying what several instances share', async () => {
+  const alone = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-distributed.ts', '--instances', '2'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, AMQP_URL: amqpUrl, DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/unused' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let said = '';
+  alone.stdout!.on('data', (chunk: Buffer) => (said += chunk.toString()));
+  const code = await new Promise((resolve) => alone.once('close', resolve));
+
+  expect(code).toBe(1);
+  expect(said).toContain('set REDIS_URL (Redis, where the gateways count the rate limits together), MEDIA_STORAGE=s3 with MEDIA_S3_*');
+  expect(said).not.toContain('DATABASE_URL (');
 });
 
 function isReady(name: string): Promise<boolean> {

@@ -137,3 +137,20 @@ it('stop kills with SIGKILL a process still running when its time is up, and onl
   expect(supervisor.children.get('auth')!.exitCode).toBeNull();
   expect(exitNotes()).toEqual([]);
 });
+
+it('restart stops one process through SIGTERM and starts it again at once, neither logged as an exit nor started twice', async () => {
+  supervisor = supervise({ catalog: () => startNode(scripts.staysUp), exam: () => startNode(scripts.staysUp) }, logger, backoff);
+  const before = supervisor.children.get('catalog')!;
+  const exam = supervisor.children.get('exam')!;
+
+  await supervisor.restart('catalog', backoff.maxDelayMs);
+  expect(before.signalCode).toBe('SIGTERM');
+  const after = supervisor.children.get('catalog')!;
+  expect(after).not.toBe(before);
+  expect(after.exitCode).toBeNull();
+  jest.advanceTimersByTime(backoff.maxDelayMs);
+  expect(supervisor.children.get('catalog')).toBe(after);
+  expect(notes.filter((note) => note.msg === 'catalog started')).toHaveLength(2);
+  expect(exitNotes()).toEqual([]);
+  expect(supervisor.children.get('exam')).toBe(exam);
+});
