@@ -2,7 +2,7 @@
 // generator and every server have an event loop of their own), or the whole platform as `npm start`
 // runs it, stopped afterwards, and a wait until it answers.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, realpath, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,13 +14,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * environment. With BENCH_CPU_PROF=<folder> each server writes a V8 CPU profile there when it stops
  * (Node refuses --cpu-prof in NODE_OPTIONS, so it is passed here).
  */
-export function startProcess(entry: string, env: Record<string, string>, inherited: NodeJS.ProcessEnv = process.env): ChildProcess {
+export function startProcess(entry: string, env: Record<string, string>, inherited: NodeJS.ProcessEnv = process.env, cwd = root): ChildProcess {
   const profile = process.env.BENCH_CPU_PROF;
   // A folder per deployable: the module loader's worker thread writes a profile of its own.
   const profiling = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profile, path.basename(path.dirname(path.dirname(entry))))}`] : [];
   // As every launcher runs a deployable: OpenTelemetry's instrumentations loaded before the app.
   const imports = ['--import', 'tsx', '--import', '@learning/kit/tracing-register'];
-  return spawn(process.execPath, [...profiling, ...imports, entry], { cwd: root, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...profiling, ...imports, entry], { cwd, env: { ...inherited, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** The administrator a bench's platform is started with. */
@@ -84,14 +84,26 @@ export async function whenReady(url: string): Promise<void> {
 }
 
 /**
- * A deployable's folder as it was at a git commit, extracted into a temporary folder that shares this
- * checkout's node_modules, so a benchmark can run the code before a change beside the code after it in
- * one run. Returns the temporary folder (the caller removes it); its `<folder>/src/main.ts` runs as usual.
+ * A deployable's folder as it was at a git commit, with the kit it ran on then (its HTTP server,
+ * logs, metrics and tracing, `@learning/kit/tracing-register` included), extracted into a temporary
+ * folder whose node_modules are this checkout's but for @learning/kit, so a benchmark can run the
+ * code before a change beside the code after it in one run. Returns the temporary folder (the caller
+ * removes it), the deployable's main module in it, and `cwd`, the folder to run it from (where
+ * `--import @learning/kit/tracing-register` finds that kit).
  */
-export async function checkoutAt(ref: string, folder: string): Promise<{ dir: string; entry: string }> {
+export async function checkoutAt(ref: string, folder: string): Promise<{ dir: string; entry: string; cwd: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-before-'));
-  const archive = execFileSync('git', ['archive', '--format=tar', ref, folder], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+  const kit = 'services/kit';
+  const archive = execFileSync('git', ['archive', '--format=tar', ref, folder, kit, 'tsconfig.json'], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
-  return { dir, entry: path.join(dir, folder, 'src/main.ts') };
+  const modules = path.join(root, 'node_modules');
+  await mkdir(path.join(dir, 'node_modules/@learning'), { recursive: true });
+  for (const name of await readdir(modules)) {
+    if (name !== '@learning') await symlink(path.join(modules, name), path.join(dir, 'node_modules', name));
+  }
+  for (const name of await readdir(path.join(modules, '@learning'))) {
+    const target = name === 'kit' ? path.join(dir, kit) : await realpath(path.join(modules, '@learning', name));
+    await symlink(target, path.join(dir, 'node_modules/@learning', name));
+  }
+  return { dir, entry: path.join(dir, folder, 'src/main.ts'), cwd: dir };
 }
