@@ -14,6 +14,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { AlwaysOffSampler, BatchSpanProcessor, NodeTracerProvider, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-node';
+import { EmitterContextManager } from './emitter-context.js';
 import { serviceAttribute } from './tracing.js';
 
 register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
@@ -41,8 +42,8 @@ const provider = new NodeTracerProvider({
   ...(isExporting ? {} : { sampler: new AlwaysOffSampler() }),
   spanProcessors: isExporting ? [inheritService, new BatchSpanProcessor(new OTLPTraceExporter())] : [],
 });
-// The W3C trace-context propagator and the async-hooks context manager.
-provider.register();
+// The W3C trace-context propagator, and the AsyncLocalStorage context manager with emitters bound by their emit.
+provider.register({ contextManager: new EmitterContextManager() });
 
 registerInstrumentations({
   tracerProvider: provider,
