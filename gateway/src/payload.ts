@@ -42,11 +42,15 @@ export function createJsonSealer(secret: string | undefined): SealJson | undefin
   };
 }
 
-/** Writes a sealed body with the header that tells the client to open it. */
+/**
+ * Writes a sealed body with the header that tells the client to open it. The body is ASCII (JSON's
+ * punctuation around base64url), so its length is its size and it is written a byte a character,
+ * without the scan and the encoding UTF-8 would take over the whole text.
+ */
 export function sendSealedJson(res: ServerResponse, status: number, sealedBody: string): void {
   res.statusCode = status;
   res.setHeader(payloadEncryptionHeader, payloadEncryptionScheme);
   res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader('content-length', Buffer.byteLength(sealedBody));
-  res.end(sealedBody);
+  res.setHeader('content-length', sealedBody.length);
+  res.end(sealedBody, 'latin1');
 }
