@@ -172,16 +172,16 @@ export async function startPlatform({ env: given, inMemory = false, schemaPrefix
       else await restart(deployable, 0, changed);
     },
     async close(deadline) {
-      // nginx first, then the gateways, so the requests they are finishing still reach the services;
-      // the shared bus once no service relays to it, so its consumers finish the event in hand; the
-      // databases last.
-      await balancer?.stop();
+      // The gateways first, so the requests they are finishing still reach the services; the shared
+      // bus once no service relays to it, so its consumers finish the event in hand; the databases,
+      // then nginx, whose relayed connections end with the services.
       await Promise.all(running.gateway.map((gateway) => gateway.close(deadline)));
       const all: Array<{ drain(deadline?: number): Promise<void>; close(): Promise<void> }> = [...running.auth, ...running.catalog, ...running.media, ...running.exam];
       await Promise.all(all.map((service) => service.drain(deadline)));
       await bus?.close();
       await Promise.all(all.map((service) => service.close()));
       await sharedPglite?.close();
+      await balancer?.stop();
       if (temporaryFilesDir) await rm(temporaryFilesDir, { recursive: true, force: true });
       if (temporaryDataDir) await rm(temporaryDataDir, { recursive: true, force: true });
     },
