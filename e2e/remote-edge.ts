@@ -45,16 +45,28 @@ export interface Edge {
 
 /**
  * Forwards `<remotePath>/*` to the remote's server (502 while it is stopped, as a reverse proxy
- * answers for a dead upstream) and every other request to the site's gateway.
+ * answers for a dead upstream) and every other request to the site's gateway. The remote's server
+ * is asked the path below `remotePath`, or the whole path with `keepsPath` (as an ingress routing
+ * `/remotes/<name>/` to the remote's image asks it).
  */
-export async function startEdge({ gatewayUrl, remotePath, remote }: { gatewayUrl: string; remotePath: string; remote: RemoteServer }): Promise<Edge> {
+export async function startEdge({
+  gatewayUrl,
+  remotePath,
+  remote,
+  keepsPath = false,
+}: {
+  gatewayUrl: string;
+  remotePath: string;
+  remote: Pick<RemoteServer, 'port'>;
+  keepsPath?: boolean;
+}): Promise<Edge> {
   const gatewayPort = Number(new URL(gatewayUrl).port);
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     if (url.startsWith(`${remotePath}/`)) {
       const port = remote.port;
       if (port === undefined) return badGateway(res);
-      return forward(req, res, port, url.slice(remotePath.length));
+      return forward(req, res, port, keepsPath ? url : url.slice(remotePath.length));
     }
     return forward(req, res, gatewayPort, url);
   });

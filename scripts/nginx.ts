@@ -34,6 +34,11 @@ export interface NginxOptions {
    * files from its folder. A gateway in `down` gets no requests (it is about to stop).
    */
   inFrontOf?: { gatewayUrls: string[]; down?: string[]; mediaFilesDir: string };
+  /**
+   * A remote's image, deploy/remote-nginx.conf itself: the remotes' static builds under `htmlDir`
+   * (`remotes/<name>/<version>/`), as the image holds them under /usr/share/nginx/html.
+   */
+  servesRemotes?: { htmlDir: string };
   /** A stream block's upstreams and servers: TCP relayed as it comes, on ports of their own. */
   streams?: string;
 }
@@ -72,13 +77,19 @@ async function configuration(options: NginxOptions): Promise<string> {
   const listen = `listen 127.0.0.1:${port};`;
   const front = options.inFrontOf
     ? await productionServers(options.inFrontOf, listen, `${workDir}/nginx-${port}`)
-    : options.locations
+    : options.servesRemotes
+      ? await deployedConfiguration('remote-nginx.conf', [
+          ['listen 8080;', listen],
+          ['root /usr/share/nginx/html;', `root ${options.servesRemotes.htmlDir};`],
+        ])
+      : options.locations
       ? `server {
     ${listen}
     ${options.locations.join('\n    ')}
   }`
       : '';
   const loadsStream = options.streams !== undefined && existsSync(streamModule);
+  // A remote's image serves scripts, styles and JSON by their types, as the nginx image does.
   return `${process.getuid?.() === 0 ? 'user root;' : ''}
 ${loadsStream ? `load_module ${streamModule};` : ''}
 worker_processes auto;
@@ -97,7 +108,7 @@ http {
   fastcgi_temp_path ${workDir}/nginx-fastcgi;
   uwsgi_temp_path ${workDir}/nginx-uwsgi;
   scgi_temp_path ${workDir}/nginx-scgi;
-  types { video/mp4 mp4; }
+  ${options.servesRemotes ? 'include /etc/nginx/mime.types;' : 'types { video/mp4 mp4; }'}
   default_type application/octet-stream;
   ${front}
 }
@@ -110,8 +121,7 @@ ${options.streams === undefined ? '' : `stream {\n  ${options.streams}\n}`}
  * the tests and the benchmark run the very configuration production does.
  */
 async function productionServers({ gatewayUrls, down = [], mediaFilesDir }: NonNullable<NginxOptions['inFrontOf']>, listen: string, prefix: string): Promise<string> {
-  const conf = await readFile(new URL('../deploy/nginx.conf', import.meta.url), 'utf8');
-  const replacements: Array<[string, string]> = [
+  return deployedConfiguration('nginx.conf', [
     // Kept as it is: media's MEDIA_ACCEL_REDIRECT must name it.
     [`location ${mediaFilesLocation} {`, `location ${mediaFilesLocation} {`],
     ['server gateway:8080 max_fails=1 fail_timeout=2s;', upstreamServers(gatewayUrls, down)],
@@ -119,9 +129,14 @@ async function productionServers({ gatewayUrls, down = [], mediaFilesDir }: NonN
     ['alias /data/media/;', `alias ${mediaFilesDir}/;`],
     ['/var/run/nginx-video-grants.sock', `${prefix}-video-grants.sock`],
     ['/var/cache/nginx/video-grants', `${prefix}-video-grants`],
-  ];
+  ]);
+}
+
+/** A configuration of deploy/ with this machine's addresses and folders in place of production's. */
+async function deployedConfiguration(file: string, replacements: Array<[string, string]>): Promise<string> {
+  const conf = await readFile(new URL(`../deploy/${file}`, import.meta.url), 'utf8');
   return replacements.reduce((text, [production, here]) => {
-    if (!text.includes(production)) throw new Error(`deploy/nginx.conf no longer has "${production}": update scripts/nginx.ts`);
+    if (!text.includes(production)) throw new Error(`deploy/${file} no longer has "${production}": update scripts/nginx.ts`);
     return text.replaceAll(production, here);
   }, conf);
 }
