@@ -60,5 +60,6 @@ describeTwoOfEverything('a release of every deployable, one instance at a time, 
     expect(unexpected).toEqual([]);
     expect(answers.length).toBeGreaterThan(100);
     for (const name of ['the plan list', 'sign-in', 'a listening report']) expect(answers.filter((answer) => answer.name === name).length).toBeGreaterThan(30);
-  });
+    // Ten restarts in turn, each waiting for the instance's /readyz: over a minute on two loaded cores.
+  }, 240_000);
 });
