@@ -2,7 +2,7 @@
 // the configured administrator of a platform that has none. A role change revokes the user's tokens,
 // whose `adm` claim no longer holds; the platform always keeps one administrator.
 import { transaction, type Db } from '@learning/kit/data';
-import { conflict, forbidden, isUuid, notFound } from '@learning/kit/http';
+import { conflict, forbidden, HttpError, isUuid, notFound } from '@learning/kit/http';
 import type { Selectable } from 'kysely';
 import { createAccount, findAccountByEmail } from './accounts.js';
 import { hashPassword } from './passwords.js';
@@ -56,8 +56,17 @@ export async function ensureAdministrator(db: AuthDb, email: string, password: s
   if (anyAdministrator) return;
   // The operator's password is taken as given: if it breaks the password rule, the first sign-in asks for a new one.
   const account =
-    (await findAccountByEmail(db, email)) ?? (await createAccount(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), googleId: null }));
-  await transaction(db, (trx) => changeRole(trx, account.id, true, ttlSeconds));
+    (await findAccountByEmail(db, email)) ??
+    (await createAccount(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), googleId: null }).catch(async (error: unknown) => {
+      // Another auth instance starting beside this one made it first.
+      if (error instanceof HttpError && error.code === 'email_taken') return (await findAccountByEmail(db, email))!;
+      throw error;
+    }));
+  await transaction(db, async (trx) => {
+    // Promoted once, whichever instance comes first.
+    const current = await trx.selectFrom('account').select('is_admin').where('id', '=', account.id).forUpdate().executeTakeFirstOrThrow();
+    if (!current.is_admin) await changeRole(trx, account.id, true, ttlSeconds);
+  });
 }
 
 async function changeRole(trx: AuthDb, userId: string, isAdmin: boolean, ttlSeconds: number): Promise<Account> {

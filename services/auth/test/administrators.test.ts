@@ -4,6 +4,7 @@
 import { jest } from '@jest/globals';
 import jwt from 'jsonwebtoken';
 import { promotedAdministrator, startTestPlatform, testAdmin, type TestPlatform } from '@learning/testing';
+import { ensureAdministrator } from '../src/administrators.js';
 
 let platform: TestPlatform;
 let admin: string;
@@ -133,4 +134,17 @@ describe('who may change a role', () => {
 
 it('the configured administrator is the first administrator', async () => {
   expect((await platform.call('GET', '/v1/auth/me', { token: admin })).body).toMatchObject({ email: testAdmin.email, isAdmin: true });
+});
+
+it('two auth instances starting at once on a platform without an administrator make the configured one once, and both start', async () => {
+  const { db } = platform.services.auth.context;
+  const email = `first-admin-${Date.now()}@test.mn`;
+  await db.updateTable('account').set({ is_admin: false }).where('is_admin', '=', true).execute();
+  try {
+    await Promise.all([ensureAdministrator(db, email, 'first-admin-password', 3600), ensureAdministrator(db, email, 'first-admin-password', 3600)]);
+    const made = await db.selectFrom('account').select(['email', 'is_admin']).where('email', '=', email).execute();
+    expect(made).toEqual([{ email, is_admin: true }]);
+  } finally {
+    await db.updateTable('account').set({ is_admin: true }).where('email', '=', testAdmin.email).execute();
+  }
 });
