@@ -115,33 +115,11 @@ const startOrder: Array<Array<Service | 'gateway'>> = [['auth'], ['catalog', 'me
 const supervisors: Supervisor[] = [];
 
 let balancer: Balancer | undefined;
-if (isBalanced) {
-  const workDir = join(settings.DATA_DIR ?? '.data', 'balancer');
-  await mkdir(workDir, { recursive: true });
-  balancer = await startBalancer({
-    workDir,
-    gateway: { port, instances: gateways.map(loopbackUrl) },
-    services: Object.fromEntries(serviceNames.map((name) => [name, { port: Number(portOf(serviceUrls[urlSettingOf(name)]!)), instances: instancesOf(name).map(loopbackUrl) }])),
-    // Media keeps its files in S3 here: deploy/nginx.conf's /media-files/ is never asked.
-    mediaFilesDir: workDir,
-  });
-}
 
+// Set before the first process starts: a signal during the start stops what has started, rather
+// than ending this launcher and leaving its processes (each in a group of its own) behind.
 let isStopping = false;
-for (const group of startOrder) {
-  if (isStopping) break;
-  const started = group.flatMap(instancesOf);
-  supervisors.push(supervise(Object.fromEntries(started.map((instance) => [instance.name, () => startInstance(instance)])), logger));
-  // Alone, each starts at once, as before; behind nginx the next group waits for this one to be ready,
-  // so nginx never passes over an instance that a caller reached before it listened.
-  if (balancer) {
-    await Promise.all(started.map((instance) => whenReady(loopbackUrl(instance)))).catch((error: unknown) =>
-      logger.error({ err: error }, 'an instance is not ready; starting the others all the same'),
-    );
-  }
-}
-if (balancer && !isStopping) logger.info(`${instances} of each deployable run behind nginx: kill -HUP ${process.pid} releases them again, one at a time`);
-
+let isStarted = false;
 let releasing: Promise<void> | undefined;
 /** Every instance restarted through its graceful stop, one at a time, each out of nginx meanwhile. */
 async function release(): Promise<void> {
@@ -177,9 +155,38 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 process.on('SIGHUP', () => {
   if (!balancer || instances < 2) return logger.warn('a release one instance at a time needs --instances 2 or more');
+  if (!isStarted) return logger.warn('the platform is still starting: a release waits until it has started');
   if (releasing) return logger.warn('a release is under way');
   logger.info('release: restarting every instance, one at a time');
   releasing = release()
     .catch((error: unknown) => logger.error({ err: error }, 'release failed'))
     .finally(() => (releasing = undefined));
 });
+
+if (isBalanced) {
+  const workDir = join(settings.DATA_DIR ?? '.data', 'balancer');
+  await mkdir(workDir, { recursive: true });
+  balancer = await startBalancer({
+    workDir,
+    gateway: { port, instances: gateways.map(loopbackUrl) },
+    services: Object.fromEntries(serviceNames.map((name) => [name, { port: Number(portOf(serviceUrls[urlSettingOf(name)]!)), instances: instancesOf(name).map(loopbackUrl) }])),
+    // Media keeps its files in S3 here: deploy/nginx.conf's /media-files/ is never asked.
+    mediaFilesDir: workDir,
+  });
+}
+
+for (const group of startOrder) {
+  if (isStopping) break;
+  const started = group.flatMap(instancesOf);
+  supervisors.push(supervise(Object.fromEntries(started.map((instance) => [instance.name, () => startInstance(instance)])), logger));
+  // Alone, each starts at once, as before; behind nginx the next group waits for this one to be ready,
+  // so nginx never passes over an instance that a caller reached before it listened.
+  if (balancer) {
+    await Promise.all(started.map((instance) => whenReady(loopbackUrl(instance)))).catch((error: unknown) =>
+      logger.error({ err: error }, 'an instance is not ready; starting the others all the same'),
+    );
+  }
+}
+isStarted = true;
+if (balancer && !isStopping) logger.info(`${instances} of each deployable run behind nginx: kill -HUP ${process.pid} releases them again, one at a time`);
+
