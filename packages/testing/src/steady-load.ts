@@ -1,5 +1,5 @@
 // Calls at a steady rate, as many learners at once make them, each answer checked: the load a
-// release runs under (scripts/test/rolling-release.test.ts, bench/release). Connections are kept
+// release runs under (scripts/test/two-instances.test.ts, bench/release). Connections are kept
 // alive as a browser keeps them. A call whose kept-alive connection the server had closed before any
 // byte of an answer came (nginx closing its idle connections at a reload) is sent once more on a new
 // connection, as browsers do and as Node's documentation advises (`request.reusedSocket`): the
